@@ -1,0 +1,112 @@
+import path from 'node:path';
+import { mkdirSync } from 'node:fs';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { getEnv } from '@/lib/env';
+import * as schema from './schema';
+
+// The one place that chooses the database: no DATABASE_URL -> PGlite (embedded PostgreSQL) stored
+// in MMP_DATA_DIR; DATABASE_URL -> a PostgreSQL server through a pg Pool. Everything above this
+// module sees the same drizzle API.
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/** A database or a transaction: services accept either so they compose. */
+export type Executor = Db | Tx;
+
+export type DbHandle = {
+  db: Db;
+  mode: 'embedded' | 'postgres';
+  close: () => Promise<void>;
+};
+
+export type DbOptions =
+  | { mode: 'postgres'; url: string; poolMax?: number }
+  | { mode: 'embedded'; dataDir?: string; loadDataDir?: Blob };
+
+export const migrationsFolder = path.join(process.cwd(), 'db', 'migrations');
+
+export async function openDb(options: DbOptions): Promise<DbHandle> {
+  if (options.mode === 'postgres') {
+    const { Pool } = await import('pg');
+    const { drizzle } = await import('drizzle-orm/node-postgres');
+    const pool = new Pool({ connectionString: options.url, max: options.poolMax ?? 10 });
+    // An idle client losing its server (restart, failover) must not crash the process; the pool
+    // replaces it on the next query.
+    pool.on('error', (err) => console.error('[db] idle client error:', err.message));
+    const db = drizzle(pool, { schema }) as unknown as Db;
+    return { db, mode: 'postgres', close: () => pool.end() };
+  }
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { drizzle } = await import('drizzle-orm/pglite');
+  let client;
+  if (options.loadDataDir) {
+    client = new PGlite({ loadDataDir: options.loadDataDir });
+  } else if (options.dataDir) {
+    mkdirSync(options.dataDir, { recursive: true });
+    client = new PGlite(options.dataDir);
+  } else {
+    client = new PGlite();
+  }
+  await client.waitReady;
+  const db = drizzle(client, { schema }) as unknown as Db;
+  return { db, mode: 'embedded', close: () => client.close() };
+}
+
+/** Applies the committed drizzle-kit migrations. Serialized by an advisory lock on PostgreSQL. */
+export async function migrateDb(handle: DbHandle): Promise<void> {
+  if (handle.mode === 'postgres') {
+    const { migrate } = await import('drizzle-orm/node-postgres/migrator');
+    const { sql } = await import('drizzle-orm');
+    await handle.db.execute(sql`select pg_advisory_lock(4590312)`);
+    try {
+      await migrate(handle.db as never, { migrationsFolder });
+    } finally {
+      await handle.db.execute(sql`select pg_advisory_unlock(4590312)`);
+    }
+    return;
+  }
+  const { migrate } = await import('drizzle-orm/pglite/migrator');
+  await migrate(handle.db as never, { migrationsFolder });
+}
+
+export function optionsFromEnv(): DbOptions {
+  const env = getEnv();
+  if (env.DATABASE_URL) return { mode: 'postgres', url: env.DATABASE_URL, poolMax: env.PG_POOL_MAX };
+  return { mode: 'embedded', dataDir: path.resolve(process.cwd(), env.MMP_DATA_DIR) };
+}
+
+const KEY = Symbol.for('mmp.db.handle');
+type Holder = { [KEY]?: Promise<DbHandle> };
+const holder = globalThis as Holder;
+
+/**
+ * The process-wide database. The embedded database migrates itself before first use, so the
+ * demo serves on a fresh folder; a PostgreSQL server is migrated by `npm run db:migrate`.
+ */
+export function getDbHandle(): Promise<DbHandle> {
+  holder[KEY] ??= (async () => {
+    const handle = await openDb(optionsFromEnv());
+    if (handle.mode === 'embedded') await migrateDb(handle);
+    return handle;
+  })().catch((err) => {
+    holder[KEY] = undefined;
+    throw err;
+  });
+  return holder[KEY];
+}
+
+export async function getDb(): Promise<Db> {
+  return (await getDbHandle()).db;
+}
+
+/** Tests and scripts point the process at a database they opened themselves. */
+export function useDbHandle(handle: DbHandle): void {
+  holder[KEY] = Promise.resolve(handle);
+}
+
+export async function closeDb(): Promise<void> {
+  const pending = holder[KEY];
+  holder[KEY] = undefined;
+  if (pending) await (await pending).close();
+}

@@ -1,0 +1,60 @@
+import { sql } from 'drizzle-orm';
+import { check, date, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { feeCode, feeStatus, payerKind, paymentMethod } from './enums';
+import { operations } from './operations';
+import { parties, users } from './people';
+import { plans } from './plans';
+
+// One amount owed, in integer cents (IAC 567-65.110(3)"c", (6), (7)).
+export const feeLines = pgTable(
+  'fee_lines',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    operationId: uuid('operation_id')
+      .notNull()
+      .references(() => operations.id),
+    planId: uuid('plan_id').references(() => plans.id),
+    code: feeCode('code').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    citation: text('citation').notNull(),
+    payerKind: payerKind('payer_kind').notNull(),
+    payerPartyId: uuid('payer_party_id')
+      .notNull()
+      .references(() => parties.id),
+    status: feeStatus('status').notNull().default('due'),
+    dueOn: date('due_on', { mode: 'string' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('fee_lines_operation_idx').on(t.operationId),
+    index('fee_lines_plan_idx').on(t.planId),
+    index('fee_lines_payer_idx').on(t.payerPartyId),
+    index('fee_lines_status_idx').on(t.status),
+    index('fee_lines_code_idx').on(t.code),
+    // A resubmission never creates a second fee of the same kind for the same plan.
+    uniqueIndex('fee_lines_plan_code_idx').on(t.planId, t.code).where(sql`${t.status} <> 'void'`),
+    check('fee_lines_amount_nonnegative', sql`${t.amountCents} >= 0`),
+  ],
+);
+
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    feeLineId: uuid('fee_line_id')
+      .notNull()
+      .references(() => feeLines.id),
+    amountCents: integer('amount_cents').notNull(),
+    method: paymentMethod('method').notNull(),
+    reference: text('reference'),
+    receivedOn: date('received_on', { mode: 'string' }).notNull(),
+    recordedByUserId: uuid('recorded_by_user_id').references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('payments_fee_line_idx').on(t.feeLineId),
+    index('payments_recorded_by_idx').on(t.recordedByUserId),
+    index('payments_received_idx').on(t.receivedOn),
+    check('payments_amount_positive', sql`${t.amountCents} > 0`),
+  ],
+);

@@ -1,0 +1,227 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
+import {
+  clockEventKind,
+  countyRelation,
+  planDecision,
+  planKind,
+  planStatus,
+  submissionChannel,
+  updateKind,
+} from './enums';
+import { operations } from './operations';
+import { users } from './people';
+import { counties } from './reference';
+
+// Plan content that is not a list of rows: contacts, manure production, nutrient source, practices.
+export type PlanContent = {
+  contacts?: { name: string; role: string; phone?: string; email?: string }[];
+  manureProduction?: {
+    annualAnimalProduction?: number;
+    manureVolumeGallons?: number;
+    manureWeightTons?: number;
+    nutrientSource?: 'sample' | 'standard_values';
+    totalNitrogenPerUnit?: number;
+    availableNitrogenPerUnit?: number;
+    p2o5PerUnit?: number;
+    unit?: 'thousand_gallons' | 'tons';
+  };
+  soilLossPractices?: string;
+  changes?: { path: string; before: unknown; after: unknown; note?: string }[];
+  constructionBeginsOn?: string;
+};
+
+// An MMP: an original plan or an annual update (IAC 567-65.110(3)"b").
+export const plans = pgTable(
+  'plans',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    operationId: uuid('operation_id')
+      .notNull()
+      .references(() => operations.id),
+    kind: planKind('kind').notNull(),
+    updateKind: updateKind('update_kind'),
+    channel: submissionChannel('channel').notNull().default('electronic'),
+    status: planStatus('status').notNull().default('draft'),
+    animalUnitCapacity: numeric('animal_unit_capacity', { precision: 12, scale: 4, mode: 'number' }),
+    submittedOn: date('submitted_on', { mode: 'string' }),
+    receivedOn: date('received_on', { mode: 'string' }),
+    completeReceivedOn: date('complete_received_on', { mode: 'string' }),
+    decisionDueOn: date('decision_due_on', { mode: 'string' }),
+    decidedOn: date('decided_on', { mode: 'string' }),
+    decision: planDecision('decision'),
+    decisionReasons: text('decision_reasons'),
+    // Optimistic lock: every write bumps it and states the version it read.
+    version: integer('version').notNull().default(1),
+    content: jsonb('content').$type<PlanContent>().notNull().default({}),
+    idempotencyKey: text('idempotency_key'),
+    // The approved plan an update amends.
+    previousPlanId: uuid('previous_plan_id').references((): AnyPgColumn => plans.id),
+    createdByUserId: uuid('created_by_user_id').references(() => users.id),
+    submittedByUserId: uuid('submitted_by_user_id').references(() => users.id),
+    reviewerUserId: uuid('reviewer_user_id').references(() => users.id),
+    decidedByUserId: uuid('decided_by_user_id').references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('plans_operation_idx').on(t.operationId),
+    index('plans_status_idx').on(t.status),
+    index('plans_kind_idx').on(t.kind, t.updateKind),
+    index('plans_channel_idx').on(t.channel),
+    index('plans_decision_due_idx').on(t.decisionDueOn),
+    index('plans_received_idx').on(t.receivedOn),
+    index('plans_reviewer_idx').on(t.reviewerUserId),
+    index('plans_previous_idx').on(t.previousPlanId),
+    index('plans_created_by_idx').on(t.createdByUserId),
+    index('plans_submitted_by_idx').on(t.submittedByUserId),
+    index('plans_decided_by_idx').on(t.decidedByUserId),
+    uniqueIndex('plans_idempotency_key_idx').on(t.idempotencyKey),
+    check('plans_update_kind_matches', sql`(${t.kind} = 'annual_update') = (${t.updateKind} is not null)`),
+    check(
+      'plans_disapproval_has_reasons',
+      sql`${t.decision} is distinct from 'disapproved' or length(trim(coalesce(${t.decisionReasons}, ''))) > 0`,
+    ),
+    check('plans_au_nonnegative', sql`${t.animalUnitCapacity} is null or ${t.animalUnitCapacity} >= 0`),
+  ],
+);
+
+export const planFields = pgTable(
+  'plan_fields',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    planId: uuid('plan_id')
+      .notNull()
+      .references(() => plans.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    countyFips: text('county_fips')
+      .notNull()
+      .references(() => counties.fips),
+    acres: numeric('acres', { precision: 10, scale: 2, mode: 'number' }).notNull(),
+    tenure: text('tenure').notNull().default('owned'), // owned | rented | agreement
+    cropSchedule: jsonb('crop_schedule').$type<{ year: number; crop: string }[]>().notNull().default([]),
+    optimumYield: numeric('optimum_yield', { precision: 10, scale: 2, mode: 'number' }),
+    nitrogenRateLbPerAcre: numeric('nitrogen_rate_lb_per_acre', { precision: 10, scale: 2, mode: 'number' }),
+    phosphorusIndex: numeric('phosphorus_index', { precision: 8, scale: 2, mode: 'number' }),
+    applicationMethod: text('application_method'),
+    applicationTiming: text('application_timing'),
+  },
+  (t) => [
+    index('plan_fields_plan_idx').on(t.planId),
+    index('plan_fields_county_idx').on(t.countyFips),
+    check('plan_fields_acres_positive', sql`${t.acres} > 0`),
+  ],
+);
+
+// Iowa Code 459.311B: each stockpile site with its separation distances.
+export const stockpileSites = pgTable(
+  'stockpile_sites',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    planId: uuid('plan_id')
+      .notNull()
+      .references(() => plans.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    distancesFt: jsonb('distances_ft').$type<Record<string, number>>().notNull().default({}),
+    tileInletDischargesToWater: boolean('tile_inlet_discharges_to_water').notNull().default(true),
+    runoffCannotReachTileInlet: boolean('runoff_cannot_reach_tile_inlet').notNull().default(false),
+    runoffCannotReachDesignatedArea: boolean('runoff_cannot_reach_designated_area').notNull().default(false),
+    inGrassedWaterway: boolean('in_grassed_waterway').notNull().default(false),
+    slopePercent: numeric('slope_percent', { precision: 6, scale: 2, mode: 'number' }),
+    runoffContainmentPractices: boolean('runoff_containment_practices').notNull().default(false),
+    practicesDescription: text('practices_description'),
+  },
+  (t) => [index('stockpile_sites_plan_idx').on(t.planId)],
+);
+
+// Written agreements for land the owner neither owns nor rents.
+export const landAgreements = pgTable(
+  'land_agreements',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    planId: uuid('plan_id')
+      .notNull()
+      .references(() => plans.id, { onDelete: 'cascade' }),
+    fieldId: uuid('field_id').references(() => planFields.id, { onDelete: 'set null' }),
+    landownerName: text('landowner_name').notNull(),
+    acres: numeric('acres', { precision: 10, scale: 2, mode: 'number' }),
+    signedOn: date('signed_on', { mode: 'string' }),
+    attachmentId: uuid('attachment_id'),
+  },
+  (t) => [index('land_agreements_plan_idx').on(t.planId), index('land_agreements_field_idx').on(t.fieldId)],
+);
+
+// The counties a plan touches: where the operation is located and where manure is land-applied.
+export const planCounties = pgTable(
+  'plan_counties',
+  {
+    planId: uuid('plan_id')
+      .notNull()
+      .references(() => plans.id, { onDelete: 'cascade' }),
+    countyFips: text('county_fips')
+      .notNull()
+      .references(() => counties.fips),
+    relation: countyRelation('relation').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.planId, t.countyFips, t.relation] }), index('plan_counties_county_idx').on(t.countyFips)],
+);
+
+// IAC 567-65.110(3)"b"(1): documentation that a county received a hard-copy plan (form 542-8046).
+export const countyReceipts = pgTable(
+  'county_receipts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    planId: uuid('plan_id')
+      .notNull()
+      .references(() => plans.id, { onDelete: 'cascade' }),
+    countyFips: text('county_fips')
+      .notNull()
+      .references(() => counties.fips),
+    receivedOn: date('received_on', { mode: 'string' }).notNull(),
+    receivedByName: text('received_by_name').notNull(),
+    recordedByUserId: uuid('recorded_by_user_id').references(() => users.id),
+    attachmentId: uuid('attachment_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('county_receipts_plan_county_idx').on(t.planId, t.countyFips),
+    index('county_receipts_county_idx').on(t.countyFips),
+    index('county_receipts_recorded_by_idx').on(t.recordedByUserId),
+  ],
+);
+
+// IAC 567-65.110(4): the review clock as append-only events; deadlines are derived from them.
+export const planClockEvents = pgTable(
+  'plan_clock_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    planId: uuid('plan_id')
+      .notNull()
+      .references(() => plans.id),
+    kind: clockEventKind('kind').notNull(),
+    occurredOn: date('occurred_on', { mode: 'string' }).notNull(),
+    actorUserId: uuid('actor_user_id').references(() => users.id),
+    note: text('note'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('plan_clock_events_plan_idx').on(t.planId, t.id),
+    index('plan_clock_events_actor_idx').on(t.actorUserId),
+  ],
+);

@@ -1,0 +1,22 @@
+import { index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+
+// The department's six field offices (domain facts: Manchester, Mason City, Spencer, Atlantic,
+// Windsor Heights, Washington).
+export const fieldOffices = pgTable('field_offices', {
+  id: integer('id').primaryKey(),
+  name: text('name').notNull().unique(),
+  city: text('city').notNull(),
+});
+
+// Iowa's 99 counties keyed by their FIPS code ('19001'..'19197').
+export const counties = pgTable(
+  'counties',
+  {
+    fips: text('fips').primaryKey(),
+    name: text('name').notNull().unique(),
+    fieldOfficeId: integer('field_office_id')
+      .notNull()
+      .references(() => fieldOffices.id),
+  },
+  (t) => [index('counties_field_office_idx').on(t.fieldOfficeId)],
+);

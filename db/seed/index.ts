@@ -1,0 +1,20 @@
+import { sql } from 'drizzle-orm';
+import type { Executor } from '../client';
+import { users } from '../schema';
+import { seedDemo } from './demo';
+import { seedReference } from './reference';
+
+export type SeedResult = { reference: true; demo: 'loaded' | 'skipped' };
+
+/**
+ * Counties and field offices always; the demo data set only into an empty portal (no users), so
+ * running the seed twice never duplicates it.
+ */
+export async function seedDatabase(db: Executor, options: { demo: boolean; today: string }): Promise<SeedResult> {
+  await seedReference(db);
+  if (!options.demo) return { reference: true, demo: 'skipped' };
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(users);
+  if ((row?.n ?? 0) > 0) return { reference: true, demo: 'skipped' };
+  await db.transaction(async (tx) => seedDemo(tx, options.today));
+  return { reference: true, demo: 'loaded' };
+}

@@ -1,0 +1,65 @@
+import { z } from 'zod';
+
+// Configuration comes from the environment, validated once at start-up. Every value has a safe
+// default for the embedded (PGlite) demo; a PostgreSQL deployment must set its own secret.
+const isoDate = /^\d{4}-\d{2}-\d{2}$/;
+const flag = z
+  .enum(['0', '1', 'true', 'false', ''])
+  .optional()
+  .transform((v) => v === '1' || v === 'true');
+
+const schema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// or postgresql:// URL')
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    MMP_DATA_DIR: z.string().min(1).default('.data/pglite'),
+    PG_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+    NEXTAUTH_SECRET: z.string().min(32, 'NEXTAUTH_SECRET must be at least 32 characters').optional(),
+    NEXTAUTH_URL: z.string().url().optional(),
+    SMTP_URL: z.string().url().optional(),
+    MAIL_FROM: z.string().default('Iowa MMP Portal <no-reply@mmp.iowa.example>'),
+    // Test mode only: lets a browser journey set the portal's date (e.g. day 60 of a review).
+    MMP_TEST_CLOCK: flag,
+    MMP_TODAY: z.string().regex(isoDate, 'MMP_TODAY must be YYYY-MM-DD').optional(),
+    MMP_DEMO: flag,
+  })
+  .superRefine((env, ctx) => {
+    if (env.MMP_TODAY && !env.MMP_TEST_CLOCK) {
+      ctx.addIssue({ code: 'custom', path: ['MMP_TODAY'], message: 'MMP_TODAY needs MMP_TEST_CLOCK=1' });
+    }
+    if (env.DATABASE_URL && env.NODE_ENV === 'production' && !env.NEXTAUTH_SECRET && !env.MMP_TEST_CLOCK) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['NEXTAUTH_SECRET'],
+        message: 'NEXTAUTH_SECRET is required when running on a PostgreSQL server in production',
+      });
+    }
+  });
+
+export type Env = z.infer<typeof schema>;
+
+let cached: Env | undefined;
+
+export function getEnv(): Env {
+  if (cached) return cached;
+  const parsed = schema.safeParse(process.env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
+    throw new Error(`Invalid configuration:\n${lines}`);
+  }
+  cached = parsed.data;
+  return cached;
+}
+
+export function databaseMode(): 'embedded' | 'postgres' {
+  return getEnv().DATABASE_URL ? 'postgres' : 'embedded';
+}
+
+/** Secret for signing sessions; a fixed development value only in the embedded demo. */
+export function authSecret(): string {
+  return getEnv().NEXTAUTH_SECRET ?? 'embedded-demo-secret-not-for-production-use-0001';
+}

@@ -1,0 +1,29 @@
+// Runs before the server starts: migrates and, on an empty portal, loads the demo. PGlite must be
+// prepared in this separate process *before* the server opens the folder (two processes on one
+// PGlite folder do not see each other's writes), so this process closes it when done.
+import { today } from '@/lib/clock';
+import { migrateDb, openDb, optionsFromEnv } from '@/db/client';
+import { seedDatabase } from '@/db/seed';
+
+export async function prepareDatabase(): Promise<string> {
+  const options = optionsFromEnv();
+  const handle = await openDb(options);
+  try {
+    await migrateDb(handle);
+    // The embedded demo always has data to look at; a server gets the demo only when asked.
+    const demo = handle.mode === 'embedded' || process.env.MMP_DEMO === '1';
+    const result = await seedDatabase(handle.db, { demo, today: today() });
+    return `${handle.mode} database ready (demo data ${result.demo})`;
+  } finally {
+    await handle.close();
+  }
+}
+
+if (process.argv[1] && /prepare-db\.ts$/.test(process.argv[1])) {
+  prepareDatabase()
+    .then((msg) => console.log(msg))
+    .catch((err) => {
+      console.error('Could not prepare the database:', err instanceof Error ? err.message : err);
+      process.exit(1);
+    });
+}

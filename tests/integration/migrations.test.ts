@@ -1,0 +1,72 @@
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { migrateDb, openDb, type DbHandle } from '@/db/client';
+import { auditEvents, counties, fieldOffices } from '@/db/schema';
+import { seedReference } from '@/db/seed/reference';
+import { adminUrl, databaseUrlFor } from './support/pg-admin';
+import { databaseLabel } from './support/test-db';
+
+async function openEmpty(): Promise<DbHandle> {
+  const url = process.env.DATABASE_URL;
+  if (!url) return openDb({ mode: 'embedded' });
+  const { Client } = await import('pg');
+  const name = `mmp_empty_${process.pid}_${Date.now()}`;
+  const admin = new Client({ connectionString: adminUrl(url) });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const handle = await openDb({ mode: 'postgres', url: databaseUrlFor(url, name) });
+  return {
+    ...handle,
+    close: async () => {
+      await handle.close();
+      const drop = new Client({ connectionString: adminUrl(url) });
+      await drop.connect();
+      await drop.query(`drop database if exists ${name} with (force)`);
+      await drop.end();
+    },
+  };
+}
+
+describe(`migrations on ${databaseLabel}`, () => {
+  it('apply from an empty database, twice without error, and load the 99 counties', async () => {
+    const handle = await openEmpty();
+    try {
+      await migrateDb(handle);
+      await migrateDb(handle); // a second run is a no-op
+      const tables = await handle.db.execute<{ table_name: string }>(
+        sql`select table_name from information_schema.tables where table_schema = 'public' order by table_name`,
+      );
+      const names = tables.rows.map((r) => r.table_name);
+      for (const t of ['operations', 'plans', 'plan_clock_events', 'fee_lines', 'email_outbox', 'audit_events', 'counties']) {
+        expect(names).toContain(t);
+      }
+      await seedReference(handle.db);
+      await seedReference(handle.db);
+      const [c] = await handle.db.select({ n: sql<number>`count(*)::int` }).from(counties);
+      const [o] = await handle.db.select({ n: sql<number>`count(*)::int` }).from(fieldOffices);
+      expect(c?.n).toBe(99);
+      expect(o?.n).toBe(6);
+    } finally {
+      await handle.close();
+    }
+  });
+
+  it('makes the audit log append-only: UPDATE and DELETE are refused by the database', async () => {
+    const handle = await openEmpty();
+    try {
+      await migrateDb(handle);
+      const [row] = await handle.db
+        .insert(auditEvents)
+        .values({ action: 'test.event', entityType: 'test', entityId: '1', after: { a: 1 } })
+        .returning();
+      await expect(handle.db.update(auditEvents).set({ action: 'changed' })).rejects.toMatchObject({ cause: { message: expect.stringMatching(/append-only/) } });
+      await expect(handle.db.delete(auditEvents)).rejects.toMatchObject({ cause: { message: expect.stringMatching(/append-only/) } });
+      const rows = await handle.db.select().from(auditEvents);
+      expect(rows).toHaveLength(1);
+      expect(rows[0]?.action).toBe(row?.action);
+    } finally {
+      await handle.close();
+    }
+  });
+});
