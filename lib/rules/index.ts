@@ -1,0 +1,40 @@
+// lib/rules: the law as code. Pure functions (no database, clock or I/O); see README.md for the
+// citation of each export and the interpretation chosen where the text can be read two ways.
+export { RuleInputError } from './errors';
+export { addDays, daysBetween, isIsoDate, dayOfWeek } from './dates';
+
+export type {
+  ParameterKey, ParameterRecord, ParameterValues, HolidayRule, HolidayList, PIndexBandRule,
+  CropNitrogenFactor, IndemnityFeeRate,
+} from './parameters';
+export { parameters, parameterOn, latestParameter, parameterValue } from './parameters';
+
+export type { AnimalCategory } from './animal-categories';
+export { ANIMAL_CATEGORY_IDS, isAnimalCategory } from './animal-categories';
+export type { AnimalCategoryInfo } from './animal-units';
+export { ANIMAL_CATEGORIES, animalUnitCapacity } from './animal-units';
+
+export type { MmpFacts, MmpRequirement } from './mmp-requirement';
+export { mmpRequirement, isSmallAnimalFeedingOperation } from './mmp-requirement';
+export type { SafoElection } from './safo';
+export { safoElection } from './safo';
+
+export type { FeeLine } from './fees';
+export { filingFees, annualComplianceFee } from './fees';
+
+export {
+  reviewDeadline, newOwnerOriginalMmpDue, latestDesignStatementFiling, manureRemovalAllowed, effectiveDeadline,
+} from './clocks';
+export { iowaStateHolidays } from './holidays';
+
+export { manureNitrogenRate, phosphorusIndexBand } from './field-rates';
+
+export type { StockpileSite, StockpileViolation } from './stockpiles';
+export { checkStockpile } from './stockpiles';
+
+export type {
+  OpenFeedlot, OpenFeedlotOperation, AggregationBasis, FeedlotInterest, FeedlotManagement, FamilyLink,
+} from './open-feedlots';
+export { aggregateOpenFeedlots, structureConstructedOn, truckWashPartOfOperation } from './open-feedlots';
+
+export { countiesReceivingPlan, indemnityFeeExempt } from './plan-obligations';
