@@ -24,7 +24,7 @@ export type DbOptions =
   | { mode: 'postgres'; url: string; poolMax?: number }
   | { mode: 'embedded'; dataDir?: string; loadDataDir?: Blob };
 
-export const migrationsFolder = path.join(process.cwd(), 'db', 'migrations');
+export const migrationsFolder = path.join(/*turbopackIgnore: true*/ process.cwd(), 'db', 'migrations');
 
 export async function openDb(options: DbOptions): Promise<DbHandle> {
   if (options.mode === 'postgres') {
@@ -73,7 +73,7 @@ export async function migrateDb(handle: DbHandle): Promise<void> {
 export function optionsFromEnv(): DbOptions {
   const env = getEnv();
   if (env.DATABASE_URL) return { mode: 'postgres', url: env.DATABASE_URL, poolMax: env.PG_POOL_MAX };
-  return { mode: 'embedded', dataDir: path.resolve(process.cwd(), env.MMP_DATA_DIR) };
+  return { mode: 'embedded', dataDir: path.resolve(/*turbopackIgnore: true*/ process.cwd(), env.MMP_DATA_DIR) };
 }
 
 const KEY = Symbol.for('mmp.db.handle');
@@ -81,13 +81,17 @@ type Holder = { [KEY]?: Promise<DbHandle> };
 const holder = globalThis as Holder;
 
 /**
- * The process-wide database. The embedded database migrates itself before first use, so the
- * demo serves on a fresh folder; a PostgreSQL server is migrated by `npm run db:migrate`.
+ * The process-wide database. The embedded database migrates itself (and loads the counties) before
+ * first use, so it serves on a fresh folder; a PostgreSQL server is migrated by `npm run db:migrate`.
  */
 export function getDbHandle(): Promise<DbHandle> {
   holder[KEY] ??= (async () => {
     const handle = await openDb(optionsFromEnv());
-    if (handle.mode === 'embedded') await migrateDb(handle);
+    if (handle.mode === 'embedded') {
+      await migrateDb(handle);
+      const { seedReference } = await import('./seed/reference');
+      await seedReference(handle.db);
+    }
     return handle;
   })().catch((err) => {
     holder[KEY] = undefined;
@@ -109,4 +113,10 @@ export async function closeDb(): Promise<void> {
   const pending = holder[KEY];
   holder[KEY] = undefined;
   if (pending) await (await pending).close();
+}
+
+/** Runs raw SQL and returns its rows; both drivers answer with `{ rows }`. */
+export async function queryRows<T>(db: Executor, query: import('drizzle-orm').SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
 }

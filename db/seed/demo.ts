@@ -53,7 +53,7 @@ async function seedOperation(db: Executor, people: DemoPeople, spec: DemoOperati
     .returning({ id: operations.id });
   const operationId = op!.id;
   await db.insert(animalInventory).values(
-    Object.entries(spec.inventory).map(([category, head]) => ({ operationId, category: category as AnimalCategory, headAtCapacity: head })),
+    Object.entries(spec.inventory).map(([category, head]) => ({ operationId, category: category as AnimalCategory, headAtCapacity: head ?? 0 })),
   );
   await db.insert(manureStorageStructures).values(spec.storage.map((s) => ({ ...s, operationId, constructedOn: spec.constructedOn })));
   if (spec.acquiredDaysAgo && spec.previousOwner) {

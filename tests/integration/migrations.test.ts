@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { migrateDb, openDb, type DbHandle } from '@/db/client';
+import { migrateDb, openDb, queryRows, type DbHandle } from '@/db/client';
 import { auditEvents, counties, fieldOffices } from '@/db/schema';
 import { seedReference } from '@/db/seed/reference';
 import { adminUrl, databaseUrlFor } from './support/pg-admin';
@@ -34,10 +34,11 @@ describe(`migrations on ${databaseLabel}`, () => {
     try {
       await migrateDb(handle);
       await migrateDb(handle); // a second run is a no-op
-      const tables = await handle.db.execute<{ table_name: string }>(
+      const tables = await queryRows<{ table_name: string }>(
+        handle.db,
         sql`select table_name from information_schema.tables where table_schema = 'public' order by table_name`,
       );
-      const names = tables.rows.map((r) => r.table_name);
+      const names = tables.map((r) => r.table_name);
       for (const t of ['operations', 'plans', 'plan_clock_events', 'fee_lines', 'email_outbox', 'audit_events', 'counties']) {
         expect(names).toContain(t);
       }

@@ -1,0 +1,1 @@
+export type NavLink = { href: string; label: string };

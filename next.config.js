@@ -1,0 +1,42 @@
+// @ts-check
+const isDev = process.env.NODE_ENV === 'development';
+
+// Next hydrates with inline scripts and we do not use nonces, so 'unsafe-inline' stays;
+// dev (React Refresh, source maps) also needs eval.
+const contentSecurityPolicy = [
+  "default-src 'self'",
+  `script-src 'self' 'unsafe-inline'${isDev ? " 'unsafe-eval'" : ''}`,
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "frame-ancestors 'none'",
+  "form-action 'self'",
+  "base-uri 'self'",
+  "object-src 'none'",
+].join('; ');
+
+const securityHeaders = [
+  { key: 'Content-Security-Policy', value: contentSecurityPolicy },
+  { key: 'X-Frame-Options', value: 'DENY' },
+  { key: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' },
+  { key: 'X-Content-Type-Options', value: 'nosniff' },
+  { key: 'Permissions-Policy', value: 'camera=(), microphone=(), geolocation=(self)' },
+];
+
+/** @type {import('next').NextConfig} */
+const nextConfig = {
+  // PGlite loads its wasm/data files by path at runtime; bundling it breaks that.
+  serverExternalPackages: ['@electric-sql/pglite'],
+  poweredByHeader: false,
+  reactStrictMode: true,
+  experimental: {
+    // Lets pages call forbidden() from next/navigation, which renders app/forbidden.tsx with a 403.
+    authInterrupts: true,
+  },
+  async headers() {
+    return [{ source: '/:path*', headers: securityHeaders }];
+  },
+};
+
+module.exports = nextConfig;

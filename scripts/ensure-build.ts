@@ -1,0 +1,37 @@
+// Builds the app when the production build is missing or older than the sources.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+
+const root = process.cwd();
+export const nextBin = path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next');
+const SOURCES = ['app', 'components', 'db', 'lib', 'emails', 'public', 'next.config.js', 'package-lock.json'];
+
+function newestMtime(p: string): number {
+  if (!existsSync(p)) return 0;
+  const st = statSync(p);
+  if (!st.isDirectory()) return st.mtimeMs;
+  return readdirSync(p).reduce((max, name) => Math.max(max, newestMtime(path.join(p, name))), st.mtimeMs);
+}
+
+export function buildIsCurrent(): boolean {
+  const buildId = path.join(root, '.next', 'BUILD_ID');
+  if (!existsSync(buildId)) return false;
+  const built = statSync(buildId).mtimeMs;
+  return SOURCES.every((s) => newestMtime(path.join(root, s)) <= built);
+}
+
+export function ensureBuild(): void {
+  if (buildIsCurrent()) return;
+  console.log('Building the portal (first start or changed sources; about a minute)...');
+  const t0 = Date.now();
+  const result = spawnSync(process.execPath, [nextBin, 'build'], {
+    stdio: 'inherit',
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' },
+  });
+  if (result.status !== 0) {
+    console.error('The build failed; see the messages above.');
+    process.exit(result.status ?? 1);
+  }
+  console.log(`Build finished in ${Math.round((Date.now() - t0) / 1000)} s.`);
+}

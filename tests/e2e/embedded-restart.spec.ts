@@ -1,0 +1,74 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+
+// The embedded demo (prepared in its own process, as `npm start` does) serves its data, and after
+// the server is stopped and started again on the same folder the data is all still there.
+const PORT = 3199;
+const base = `http://127.0.0.1:${PORT}`;
+
+function embeddedEnv(dataDir: string): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, MMP_DATA_DIR: dataDir, NEXT_TELEMETRY_DISABLED: '1' };
+  delete env.DATABASE_URL;
+  delete env.MMP_TEST_CLOCK;
+  delete env.MMP_DEMO;
+  return env;
+}
+
+function startServer(dataDir: string): ChildProcess {
+  const env = embeddedEnv(dataDir);
+  return spawn(process.execPath, ['node_modules/next/dist/bin/next', 'start', '-p', String(PORT)], { env, detached: true, stdio: 'ignore' });
+}
+
+async function stopServer(child: ChildProcess) {
+  if (child.pid) process.kill(-child.pid, 'SIGTERM');
+  await new Promise<void>((resolve) => child.once('exit', () => resolve()));
+}
+
+async function waitForHealth(): Promise<Record<string, unknown>> {
+  for (let i = 0; i < 120; i++) {
+    try {
+      const res = await fetch(`${base}/api/health`);
+      if (res.ok) return (await res.json()) as Record<string, unknown>;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error('embedded server did not become healthy');
+}
+
+test('the embedded server restarts with its data intact', async ({ page }) => {
+  test.setTimeout(120_000);
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'mmp-restart-'));
+  const siouxOperations = async () =>
+    page.getByRole('row', { name: /^Sioux 19167/ }).getByRole('cell').nth(2).textContent();
+  try {
+    const prepared = spawnSync(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'scripts/prepare-db.ts'], { env: embeddedEnv(dataDir), encoding: 'utf8' });
+    expect(prepared.stdout).toContain('embedded database ready (demo data loaded)');
+    let server = startServer(dataDir);
+    try {
+      expect(await waitForHealth()).toMatchObject({ database: { mode: 'embedded', answered: true } });
+      await page.goto(`${base}/counties`);
+      await expect(page.getByRole('row', { name: /^Polk 19153/ })).toContainText('Windsor Heights');
+      await expect(page.getByRole('row')).toHaveCount(100);
+      expect(await siouxOperations()).toBe('3');
+    } finally {
+      await stopServer(server);
+    }
+    server = startServer(dataDir);
+    try {
+      await waitForHealth();
+      await page.goto(`${base}/counties`);
+      await expect(page.getByRole('row')).toHaveCount(100);
+      await expect(page.getByRole('row', { name: /^Polk 19153/ })).toContainText('Windsor Heights');
+      expect(await siouxOperations()).toBe('3');
+    } finally {
+      await stopServer(server);
+    }
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+});

@@ -1,0 +1,58 @@
+import { eq, sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { dueDateAssignments, operations, planCounties, plans, users } from '@/db/schema';
+import { seedDatabase } from '@/db/seed';
+import { effectiveDeadline, reviewDeadline } from '@/lib/rules';
+import { databaseLabel, useTestDb } from './support/test-db';
+
+const TODAY = '2026-11-30';
+
+describe(`demo seed on ${databaseLabel}`, () => {
+  const t = useTestDb();
+
+  it('loads a realistic demo once, and a second run adds nothing', async () => {
+    const { db } = t.get();
+    expect(await seedDatabase(db, { demo: true, today: TODAY })).toEqual({ reference: true, demo: 'loaded' });
+    expect(await seedDatabase(db, { demo: true, today: TODAY })).toEqual({ reference: true, demo: 'skipped' });
+
+    const roles = await db.select({ role: users.role, n: sql<number>`count(*)::int` }).from(users).groupBy(users.role);
+    const byRole = Object.fromEntries(roles.map((r) => [r.role, r.n]));
+    expect(byRole.owner).toBeGreaterThanOrEqual(3);
+    expect(byRole.department_staff).toBeGreaterThanOrEqual(1);
+    expect(byRole.department_supervisor).toBe(1);
+    expect(byRole.admin).toBe(1);
+    const officials = await db.select({ county: users.countyFips }).from(users).where(eq(users.role, 'county_official'));
+    expect(new Set(officials.map((o) => o.county)).size).toBe(2);
+
+    const ops = await db.select({ county: operations.countyFips }).from(operations);
+    expect(ops.length).toBeGreaterThanOrEqual(12);
+    expect(new Set(ops.map((o) => o.county)).size).toBeGreaterThanOrEqual(6);
+    const [ownerCount] = await db.select({ n: sql<number>`count(distinct owner_id)::int` }).from(sql`ownerships`);
+    expect(ownerCount?.n).toBeGreaterThanOrEqual(3);
+  });
+
+  it('has a plan in every status, an overdue update and a review near its 60-day limit', async () => {
+    const { db } = t.get();
+    const rows = await db.select().from(plans);
+    const statuses = new Set(rows.map((p) => p.status));
+    for (const s of ['draft', 'submitted', 'incomplete', 'under_review', 'approved', 'disapproved', 'withdrawn']) {
+      expect(statuses, `status ${s}`).toContain(s);
+    }
+    const overdue = await db.select().from(dueDateAssignments).where(sql`${dueDateAssignments.dueOn} < ${TODAY}`);
+    expect(overdue.length).toBeGreaterThanOrEqual(1);
+
+    const open = rows.filter((p) => p.status === 'under_review' && p.completeReceivedOn);
+    const daysLeft = open.map((p) => (Date.parse(p.decisionDueOn!) - Date.parse(TODAY)) / 86_400_000);
+    expect(daysLeft.some((d) => d >= 0 && d <= 7)).toBe(true); // near the limit
+    expect(daysLeft.some((d) => d < 0)).toBe(true); // past it
+    // IAC 567-65.110(4): every stored decision-due date is the received date + 60 days.
+    for (const p of open) {
+      expect(p.decisionDueOn).toBe(reviewDeadline(p.completeReceivedOn!));
+      expect(effectiveDeadline(p.decisionDueOn!) >= p.decisionDueOn!).toBe(true);
+    }
+    const disapproved = rows.find((p) => p.status === 'disapproved');
+    expect(disapproved?.decisionReasons).toMatch(/phosphorus index/);
+    const touched = await db.select().from(planCounties).where(eq(planCounties.relation, 'land_applied_in'));
+    expect(touched.length).toBeGreaterThan(rows.length);
+  });
+});
