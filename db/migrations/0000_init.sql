@@ -1,8 +1,10 @@
 CREATE TYPE "public"."animal_category" AS ENUM('cattle_slaughter_feeder', 'dairy_immature', 'dairy_mature', 'swine_over_55_lb', 'swine_15_to_55_lb', 'sheep_lambs', 'goats', 'horses', 'turkeys_over_7_lb', 'turkeys_7_lb_or_less', 'chickens_liquid_manure', 'chickens_dry_over_3_lb', 'chickens_dry_3_lb_or_less');--> statement-breakpoint
 CREATE TYPE "public"."attachment_kind" AS ENUM('site_map', 'land_agreement', 'county_receipt', 'design_statement', 'soil_test', 'manure_analysis', 'other');--> statement-breakpoint
+CREATE TYPE "public"."auth_token_kind" AS ENUM('verify_email', 'password_reset', 'invitation');--> statement-breakpoint
 CREATE TYPE "public"."clock_event_kind" AS ENUM('received', 'returned_incomplete', 'resubmitted', 'found_complete', 'decided');--> statement-breakpoint
 CREATE TYPE "public"."construction_permit_status" AS ENUM('not_required', 'required_not_applied', 'applied', 'issued');--> statement-breakpoint
 CREATE TYPE "public"."county_relation" AS ENUM('located_in', 'land_applied_in');--> statement-breakpoint
+CREATE TYPE "public"."digest_frequency" AS ENUM('immediate', 'daily', 'weekly');--> statement-breakpoint
 CREATE TYPE "public"."due_date_policy" AS ENUM('even_by_month', 'county_group', 'approval_anniversary', 'individual_override', 'initial');--> statement-breakpoint
 CREATE TYPE "public"."fee_code" AS ENUM('mmp_filing', 'construction_permit_application', 'annual_compliance', 'indemnity');--> statement-breakpoint
 CREATE TYPE "public"."fee_status" AS ENUM('due', 'paid', 'waived', 'void');--> statement-breakpoint
@@ -14,6 +16,7 @@ CREATE TYPE "public"."payment_method" AS ENUM('check', 'ach', 'card', 'cash', 'o
 CREATE TYPE "public"."plan_decision" AS ENUM('approved', 'disapproved');--> statement-breakpoint
 CREATE TYPE "public"."plan_kind" AS ENUM('original', 'annual_update');--> statement-breakpoint
 CREATE TYPE "public"."plan_status" AS ENUM('draft', 'submitted', 'incomplete', 'under_review', 'approved', 'disapproved', 'withdrawn');--> statement-breakpoint
+CREATE TYPE "public"."reminder_kind" AS ENUM('update_due_60', 'update_due_30', 'update_due_7', 'update_overdue', 'new_owner_due');--> statement-breakpoint
 CREATE TYPE "public"."storage_kind" AS ENUM('formed', 'unformed', 'egg_washwater');--> statement-breakpoint
 CREATE TYPE "public"."submission_channel" AS ENUM('electronic', 'hard_copy');--> statement-breakpoint
 CREATE TYPE "public"."update_kind" AS ENUM('complete_plan', 'no_change_statement', 'list_of_changes');--> statement-breakpoint
@@ -52,6 +55,8 @@ CREATE TABLE "users" (
 	"county_fips" text,
 	"party_id" uuid,
 	"email_verified_at" timestamp with time zone,
+	"session_version" integer DEFAULT 1 NOT NULL,
+	"county_last_viewed_at" timestamp with time zone,
 	"disabled_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "users_county_official_has_county" CHECK ("users"."role" <> 'county_official' or "users"."county_fips" is not null)
@@ -160,6 +165,18 @@ CREATE TABLE "plan_counties" (
 	CONSTRAINT "plan_counties_plan_id_county_fips_relation_pk" PRIMARY KEY("plan_id","county_fips","relation")
 );
 --> statement-breakpoint
+CREATE TABLE "plan_deficiencies" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"plan_id" uuid NOT NULL,
+	"cycle" integer NOT NULL,
+	"code" text NOT NULL,
+	"detail" text,
+	"owner_response" text,
+	"responded_at" timestamp with time zone,
+	"created_by_user_id" uuid,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "plan_fields" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"plan_id" uuid NOT NULL,
@@ -174,6 +191,17 @@ CREATE TABLE "plan_fields" (
 	"application_method" text,
 	"application_timing" text,
 	CONSTRAINT "plan_fields_acres_positive" CHECK ("plan_fields"."acres" > 0)
+);
+--> statement-breakpoint
+CREATE TABLE "plan_submissions" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"plan_id" uuid NOT NULL,
+	"idempotency_key" text NOT NULL,
+	"submitted_on" date NOT NULL,
+	"submitted_by_user_id" uuid,
+	"snapshot" jsonb NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "plan_submissions_idempotency_key_unique" UNIQUE("idempotency_key")
 );
 --> statement-breakpoint
 CREATE TABLE "plans" (
@@ -193,7 +221,8 @@ CREATE TABLE "plans" (
 	"decision_reasons" text,
 	"version" integer DEFAULT 1 NOT NULL,
 	"content" jsonb DEFAULT '{}'::jsonb NOT NULL,
-	"idempotency_key" text,
+	"draft_state" jsonb,
+	"draft_saved_at" timestamp with time zone,
 	"previous_plan_id" uuid,
 	"created_by_user_id" uuid,
 	"submitted_by_user_id" uuid,
@@ -304,6 +333,65 @@ CREATE TABLE "audit_events" (
 	"ip_address" text
 );
 --> statement-breakpoint
+CREATE TABLE "auth_tokens" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"kind" "auth_token_kind" NOT NULL,
+	"token_hash" text NOT NULL,
+	"email" text NOT NULL,
+	"user_id" uuid,
+	"role" "user_role",
+	"county_fips" text,
+	"name" text,
+	"expires_at" timestamp with time zone NOT NULL,
+	"used_at" timestamp with time zone,
+	"created_by_user_id" uuid,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "auth_tokens_token_hash_unique" UNIQUE("token_hash")
+);
+--> statement-breakpoint
+CREATE TABLE "sign_in_attempts" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"email" text NOT NULL,
+	"ip_address" text NOT NULL,
+	"succeeded" boolean NOT NULL,
+	"attempted_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "calendar_feeds" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"user_id" uuid NOT NULL,
+	"token_hash" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"revoked_at" timestamp with time zone,
+	CONSTRAINT "calendar_feeds_token_hash_unique" UNIQUE("token_hash")
+);
+--> statement-breakpoint
+CREATE TABLE "notification_preferences" (
+	"user_id" uuid PRIMARY KEY NOT NULL,
+	"update_reminders" boolean DEFAULT true NOT NULL,
+	"county_digest" "digest_frequency" DEFAULT 'immediate' NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "parameter_values" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"key" text NOT NULL,
+	"value" jsonb NOT NULL,
+	"effective_from" date NOT NULL,
+	"source" text NOT NULL,
+	"confirmed" boolean DEFAULT false NOT NULL,
+	"set_by_user_id" uuid,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "reminders_sent" (
+	"operation_id" uuid NOT NULL,
+	"kind" "reminder_kind" NOT NULL,
+	"due_on" date NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "reminders_sent_operation_id_kind_due_on_pk" PRIMARY KEY("operation_id","kind","due_on")
+);
+--> statement-breakpoint
 ALTER TABLE "counties" ADD CONSTRAINT "counties_field_office_id_field_offices_id_fk" FOREIGN KEY ("field_office_id") REFERENCES "public"."field_offices"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "users" ADD CONSTRAINT "users_county_fips_counties_fips_fk" FOREIGN KEY ("county_fips") REFERENCES "public"."counties"("fips") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "users" ADD CONSTRAINT "users_party_id_parties_id_fk" FOREIGN KEY ("party_id") REFERENCES "public"."parties"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -326,8 +414,12 @@ ALTER TABLE "plan_clock_events" ADD CONSTRAINT "plan_clock_events_plan_id_plans_
 ALTER TABLE "plan_clock_events" ADD CONSTRAINT "plan_clock_events_actor_user_id_users_id_fk" FOREIGN KEY ("actor_user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "plan_counties" ADD CONSTRAINT "plan_counties_plan_id_plans_id_fk" FOREIGN KEY ("plan_id") REFERENCES "public"."plans"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "plan_counties" ADD CONSTRAINT "plan_counties_county_fips_counties_fips_fk" FOREIGN KEY ("county_fips") REFERENCES "public"."counties"("fips") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "plan_deficiencies" ADD CONSTRAINT "plan_deficiencies_plan_id_plans_id_fk" FOREIGN KEY ("plan_id") REFERENCES "public"."plans"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "plan_deficiencies" ADD CONSTRAINT "plan_deficiencies_created_by_user_id_users_id_fk" FOREIGN KEY ("created_by_user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "plan_fields" ADD CONSTRAINT "plan_fields_plan_id_plans_id_fk" FOREIGN KEY ("plan_id") REFERENCES "public"."plans"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "plan_fields" ADD CONSTRAINT "plan_fields_county_fips_counties_fips_fk" FOREIGN KEY ("county_fips") REFERENCES "public"."counties"("fips") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "plan_submissions" ADD CONSTRAINT "plan_submissions_plan_id_plans_id_fk" FOREIGN KEY ("plan_id") REFERENCES "public"."plans"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "plan_submissions" ADD CONSTRAINT "plan_submissions_submitted_by_user_id_users_id_fk" FOREIGN KEY ("submitted_by_user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "plans" ADD CONSTRAINT "plans_operation_id_operations_id_fk" FOREIGN KEY ("operation_id") REFERENCES "public"."operations"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "plans" ADD CONSTRAINT "plans_previous_plan_id_plans_id_fk" FOREIGN KEY ("previous_plan_id") REFERENCES "public"."plans"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "plans" ADD CONSTRAINT "plans_created_by_user_id_users_id_fk" FOREIGN KEY ("created_by_user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -347,6 +439,13 @@ ALTER TABLE "due_date_assignments" ADD CONSTRAINT "due_date_assignments_operatio
 ALTER TABLE "due_date_assignments" ADD CONSTRAINT "due_date_assignments_assigned_by_user_id_users_id_fk" FOREIGN KEY ("assigned_by_user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "email_outbox" ADD CONSTRAINT "email_outbox_to_user_id_users_id_fk" FOREIGN KEY ("to_user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "audit_events" ADD CONSTRAINT "audit_events_actor_user_id_users_id_fk" FOREIGN KEY ("actor_user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "auth_tokens" ADD CONSTRAINT "auth_tokens_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "auth_tokens" ADD CONSTRAINT "auth_tokens_county_fips_counties_fips_fk" FOREIGN KEY ("county_fips") REFERENCES "public"."counties"("fips") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "auth_tokens" ADD CONSTRAINT "auth_tokens_created_by_user_id_users_id_fk" FOREIGN KEY ("created_by_user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "calendar_feeds" ADD CONSTRAINT "calendar_feeds_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "notification_preferences" ADD CONSTRAINT "notification_preferences_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "parameter_values" ADD CONSTRAINT "parameter_values_set_by_user_id_users_id_fk" FOREIGN KEY ("set_by_user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "reminders_sent" ADD CONSTRAINT "reminders_sent_operation_id_operations_id_fk" FOREIGN KEY ("operation_id") REFERENCES "public"."operations"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "counties_field_office_idx" ON "counties" USING btree ("field_office_id");--> statement-breakpoint
 CREATE INDEX "parties_name_idx" ON "parties" USING btree ("name");--> statement-breakpoint
 CREATE INDEX "parties_active_contractor_idx" ON "parties" USING btree ("is_active_contractor");--> statement-breakpoint
@@ -375,8 +474,12 @@ CREATE INDEX "land_agreements_field_idx" ON "land_agreements" USING btree ("fiel
 CREATE INDEX "plan_clock_events_plan_idx" ON "plan_clock_events" USING btree ("plan_id","id");--> statement-breakpoint
 CREATE INDEX "plan_clock_events_actor_idx" ON "plan_clock_events" USING btree ("actor_user_id");--> statement-breakpoint
 CREATE INDEX "plan_counties_county_idx" ON "plan_counties" USING btree ("county_fips");--> statement-breakpoint
+CREATE INDEX "plan_deficiencies_plan_idx" ON "plan_deficiencies" USING btree ("plan_id","cycle");--> statement-breakpoint
+CREATE INDEX "plan_deficiencies_created_by_idx" ON "plan_deficiencies" USING btree ("created_by_user_id");--> statement-breakpoint
 CREATE INDEX "plan_fields_plan_idx" ON "plan_fields" USING btree ("plan_id");--> statement-breakpoint
 CREATE INDEX "plan_fields_county_idx" ON "plan_fields" USING btree ("county_fips");--> statement-breakpoint
+CREATE INDEX "plan_submissions_plan_idx" ON "plan_submissions" USING btree ("plan_id");--> statement-breakpoint
+CREATE INDEX "plan_submissions_by_idx" ON "plan_submissions" USING btree ("submitted_by_user_id");--> statement-breakpoint
 CREATE INDEX "plans_operation_idx" ON "plans" USING btree ("operation_id");--> statement-breakpoint
 CREATE INDEX "plans_status_idx" ON "plans" USING btree ("status");--> statement-breakpoint
 CREATE INDEX "plans_kind_idx" ON "plans" USING btree ("kind","update_kind");--> statement-breakpoint
@@ -388,7 +491,6 @@ CREATE INDEX "plans_previous_idx" ON "plans" USING btree ("previous_plan_id");--
 CREATE INDEX "plans_created_by_idx" ON "plans" USING btree ("created_by_user_id");--> statement-breakpoint
 CREATE INDEX "plans_submitted_by_idx" ON "plans" USING btree ("submitted_by_user_id");--> statement-breakpoint
 CREATE INDEX "plans_decided_by_idx" ON "plans" USING btree ("decided_by_user_id");--> statement-breakpoint
-CREATE UNIQUE INDEX "plans_idempotency_key_idx" ON "plans" USING btree ("idempotency_key");--> statement-breakpoint
 CREATE INDEX "stockpile_sites_plan_idx" ON "stockpile_sites" USING btree ("plan_id");--> statement-breakpoint
 CREATE INDEX "fee_lines_operation_idx" ON "fee_lines" USING btree ("operation_id");--> statement-breakpoint
 CREATE INDEX "fee_lines_plan_idx" ON "fee_lines" USING btree ("plan_id");--> statement-breakpoint
@@ -411,4 +513,14 @@ CREATE INDEX "email_outbox_to_user_idx" ON "email_outbox" USING btree ("to_user_
 CREATE INDEX "email_outbox_created_idx" ON "email_outbox" USING btree ("created_at");--> statement-breakpoint
 CREATE INDEX "audit_events_entity_idx" ON "audit_events" USING btree ("entity_type","entity_id","id");--> statement-breakpoint
 CREATE INDEX "audit_events_actor_idx" ON "audit_events" USING btree ("actor_user_id");--> statement-breakpoint
-CREATE INDEX "audit_events_occurred_idx" ON "audit_events" USING btree ("occurred_at");
+CREATE INDEX "audit_events_occurred_idx" ON "audit_events" USING btree ("occurred_at");--> statement-breakpoint
+CREATE INDEX "auth_tokens_user_idx" ON "auth_tokens" USING btree ("user_id");--> statement-breakpoint
+CREATE INDEX "auth_tokens_email_idx" ON "auth_tokens" USING btree (lower("email"));--> statement-breakpoint
+CREATE INDEX "auth_tokens_county_idx" ON "auth_tokens" USING btree ("county_fips");--> statement-breakpoint
+CREATE INDEX "auth_tokens_created_by_idx" ON "auth_tokens" USING btree ("created_by_user_id");--> statement-breakpoint
+CREATE INDEX "sign_in_attempts_email_idx" ON "sign_in_attempts" USING btree ("email","attempted_at");--> statement-breakpoint
+CREATE INDEX "sign_in_attempts_ip_idx" ON "sign_in_attempts" USING btree ("ip_address","attempted_at");--> statement-breakpoint
+CREATE INDEX "calendar_feeds_user_idx" ON "calendar_feeds" USING btree ("user_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "parameter_values_key_from_idx" ON "parameter_values" USING btree ("key","effective_from");--> statement-breakpoint
+CREATE INDEX "parameter_values_set_by_idx" ON "parameter_values" USING btree ("set_by_user_id");--> statement-breakpoint
+CREATE INDEX "reminders_sent_due_idx" ON "reminders_sent" USING btree ("due_on");

@@ -102,3 +102,15 @@ export const attachmentKind = pgEnum('attachment_kind', [
   'manure_analysis',
   'other',
 ]);
+
+export const authTokenKind = pgEnum('auth_token_kind', ['verify_email', 'password_reset', 'invitation']);
+
+export const digestFrequency = pgEnum('digest_frequency', ['immediate', 'daily', 'weekly']);
+
+export const reminderKind = pgEnum('reminder_kind', [
+  'update_due_60',
+  'update_due_30',
+  'update_due_7',
+  'update_overdue',
+  'new_owner_due',
+]);

@@ -8,4 +8,6 @@ export * from './files';
 export * from './schedule';
 export * from './notifications';
 export * from './audit';
+export * from './auth';
+export * from './settings';
 export * from './relations';

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { partyKind, userRole } from './enums';
 import { counties } from './reference';
 
@@ -32,6 +32,10 @@ export const users = pgTable(
     // The owner or active contractor this account speaks for.
     partyId: uuid('party_id').references(() => parties.id),
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    // Bumped on sign-out everywhere, password reset or role change: older sessions stop working.
+    sessionVersion: integer('session_version').notNull().default(1),
+    // A county official's "received since you last looked" list starts here.
+    countyLastViewedAt: timestamp('county_last_viewed_at', { withTimezone: true }),
     disabledAt: timestamp('disabled_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

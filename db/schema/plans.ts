@@ -70,7 +70,9 @@ export const plans = pgTable(
     // Optimistic lock: every write bumps it and states the version it read.
     version: integer('version').notNull().default(1),
     content: jsonb('content').$type<PlanContent>().notNull().default({}),
-    idempotencyKey: text('idempotency_key'),
+    // The owner's form as typed, saved automatically while the plan is a draft (or returned).
+    draftState: jsonb('draft_state').$type<Record<string, unknown>>(),
+    draftSavedAt: timestamp('draft_saved_at', { withTimezone: true }),
     // The approved plan an update amends.
     previousPlanId: uuid('previous_plan_id').references((): AnyPgColumn => plans.id),
     createdByUserId: uuid('created_by_user_id').references(() => users.id),
@@ -92,7 +94,6 @@ export const plans = pgTable(
     index('plans_created_by_idx').on(t.createdByUserId),
     index('plans_submitted_by_idx').on(t.submittedByUserId),
     index('plans_decided_by_idx').on(t.decidedByUserId),
-    uniqueIndex('plans_idempotency_key_idx').on(t.idempotencyKey),
     check('plans_update_kind_matches', sql`(${t.kind} = 'annual_update') = (${t.updateKind} is not null)`),
     check(
       'plans_disapproval_has_reasons',
@@ -223,5 +224,46 @@ export const planClockEvents = pgTable(
   (t) => [
     index('plan_clock_events_plan_idx').on(t.planId, t.id),
     index('plan_clock_events_actor_idx').on(t.actorUserId),
+  ],
+);
+
+// One row per submission of a plan (the first, and each resubmission after a return). The
+// idempotency key makes a double click or a retried request create one submission.
+export const planSubmissions = pgTable(
+  'plan_submissions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    planId: uuid('plan_id')
+      .notNull()
+      .references(() => plans.id),
+    idempotencyKey: text('idempotency_key').notNull().unique(),
+    submittedOn: date('submitted_on', { mode: 'string' }).notNull(),
+    submittedByUserId: uuid('submitted_by_user_id').references(() => users.id),
+    // The content frozen for review: what the department reviews, whatever the draft does next.
+    snapshot: jsonb('snapshot').$type<Record<string, unknown>>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('plan_submissions_plan_idx').on(t.planId), index('plan_submissions_by_idx').on(t.submittedByUserId)],
+);
+
+// Completeness review: deficiencies from the coded catalogue, sent together in one notice (a cycle).
+export const planDeficiencies = pgTable(
+  'plan_deficiencies',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    planId: uuid('plan_id')
+      .notNull()
+      .references(() => plans.id),
+    cycle: integer('cycle').notNull(),
+    code: text('code').notNull(),
+    detail: text('detail'),
+    ownerResponse: text('owner_response'),
+    respondedAt: timestamp('responded_at', { withTimezone: true }),
+    createdByUserId: uuid('created_by_user_id').references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('plan_deficiencies_plan_idx').on(t.planId, t.cycle),
+    index('plan_deficiencies_created_by_idx').on(t.createdByUserId),
   ],
 );

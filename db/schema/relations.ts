@@ -9,8 +9,10 @@ import {
   landAgreements,
   planClockEvents,
   planCounties,
+  planDeficiencies,
   planFields,
   plans,
+  planSubmissions,
   stockpileSites,
 } from './plans';
 import { counties, fieldOffices } from './reference';
@@ -75,6 +77,8 @@ export const plansRelations = relations(plans, ({ one, many }) => ({
   counties: many(planCounties),
   countyReceipts: many(countyReceipts),
   clockEvents: many(planClockEvents),
+  submissions: many(planSubmissions),
+  deficiencies: many(planDeficiencies),
   fees: many(feeLines),
   attachments: many(attachments),
 }));
@@ -128,4 +132,12 @@ export const dueDateAssignmentsRelations = relations(dueDateAssignments, ({ one 
 
 export const auditEventsRelations = relations(auditEvents, ({ one }) => ({
   actor: one(users, { fields: [auditEvents.actorUserId], references: [users.id] }),
+}));
+
+export const planSubmissionsRelations = relations(planSubmissions, ({ one }) => ({
+  plan: one(plans, { fields: [planSubmissions.planId], references: [plans.id] }),
+}));
+
+export const planDeficienciesRelations = relations(planDeficiencies, ({ one }) => ({
+  plan: one(plans, { fields: [planDeficiencies.planId], references: [plans.id] }),
 }));

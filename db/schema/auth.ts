@@ -1,0 +1,48 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { authTokenKind, userRole } from './enums';
+import { users } from './people';
+import { counties } from './reference';
+
+// Single-use links sent by email: verify an address, reset a password, accept an invitation.
+// Only a hash of the token is stored.
+export const authTokens = pgTable(
+  'auth_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: authTokenKind('kind').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    email: text('email').notNull(),
+    userId: uuid('user_id').references(() => users.id),
+    // An invitation names the account to create.
+    role: userRole('role'),
+    countyFips: text('county_fips').references(() => counties.fips),
+    name: text('name'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdByUserId: uuid('created_by_user_id').references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('auth_tokens_user_idx').on(t.userId),
+    index('auth_tokens_email_idx').on(sql`lower(${t.email})`),
+    index('auth_tokens_county_idx').on(t.countyFips),
+    index('auth_tokens_created_by_idx').on(t.createdByUserId),
+  ],
+);
+
+// Sign-in attempts, kept in the database so the throttle holds across app instances.
+export const signInAttempts = pgTable(
+  'sign_in_attempts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    ipAddress: text('ip_address').notNull(),
+    succeeded: boolean('succeeded').notNull(),
+    attemptedAt: timestamp('attempted_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('sign_in_attempts_email_idx').on(t.email, t.attemptedAt),
+    index('sign_in_attempts_ip_idx').on(t.ipAddress, t.attemptedAt),
+  ],
+);

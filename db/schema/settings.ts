@@ -1,0 +1,63 @@
+import { boolean, date, index, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { digestFrequency, reminderKind } from './enums';
+import { operations } from './operations';
+import { users } from './people';
+
+// Staff-maintained values of parameters (fee amounts, the indemnity schedule and fund balance,
+// holidays), effective-dated. lib/rules holds the defaults; a row here supersedes from its date.
+export const parameterValues = pgTable(
+  'parameter_values',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    key: text('key').notNull(),
+    value: jsonb('value').notNull(),
+    effectiveFrom: date('effective_from', { mode: 'string' }).notNull(),
+    source: text('source').notNull(),
+    confirmed: boolean('confirmed').notNull().default(false),
+    setByUserId: uuid('set_by_user_id').references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('parameter_values_key_from_idx').on(t.key, t.effectiveFrom),
+    index('parameter_values_set_by_idx').on(t.setByUserId),
+  ],
+);
+
+// Which optional emails a user takes (decisions and deadlines cannot be turned off).
+export const notificationPreferences = pgTable('notification_preferences', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  updateReminders: boolean('update_reminders').notNull().default(true),
+  countyDigest: digestFrequency('county_digest').notNull().default('immediate'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+// A private, revocable calendar (ICS) subscription; only a hash of its token is stored.
+export const calendarFeeds = pgTable(
+  'calendar_feeds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [index('calendar_feeds_user_idx').on(t.userId)],
+);
+
+// One reminder per operation, kind and due date, ever: the daily job inserts here first.
+export const remindersSent = pgTable(
+  'reminders_sent',
+  {
+    operationId: uuid('operation_id')
+      .notNull()
+      .references(() => operations.id),
+    kind: reminderKind('kind').notNull(),
+    dueOn: date('due_on', { mode: 'string' }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.operationId, t.kind, t.dueOn] }), index('reminders_sent_due_idx').on(t.dueOn)],
+);
