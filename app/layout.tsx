@@ -7,6 +7,10 @@ import { GovBanner } from '@/components/gov-banner';
 import { SiteFooter } from '@/components/site-footer';
 import { SiteHeader, type NavLink } from '@/components/site-header';
 import { SkipLink } from '@/components/skip-link';
+import { navForRole } from '@/components/role-nav';
+import { UserMenu } from '@/components/user-menu';
+import { getActor } from '@/lib/auth/session';
+import { ROLE_LABELS } from '@/lib/auth/roles';
 
 export const metadata: Metadata = {
   title: { template: '%s | Iowa MMP Portal', default: 'Iowa MMP Portal' },
@@ -14,18 +18,19 @@ export const metadata: Metadata = {
     'File and track Iowa manure management plans and annual updates with the Iowa Department of Natural Resources.',
 };
 
-// Public links only for now. When sessions exist, build this list from the signed-in user's
-// role (and pass their name and a sign-out form as SiteHeader's `userMenu`); keep the layout
-// free of database reads.
-const navLinks: NavLink[] = [{ href: '/', label: 'Home' }];
-
-export default function RootLayout({ children }: { children: ReactNode }) {
+// The navigation follows the signed-in user's role (read per request); pages still check access.
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  const actor = await getActor();
+  const navLinks: NavLink[] = navForRole(actor?.role ?? null);
   return (
     <html lang="en">
       <body>
         <SkipLink />
         <GovBanner />
-        <SiteHeader links={navLinks} />
+        <SiteHeader
+          links={navLinks}
+          userMenu={actor ? <UserMenu name={actor.name} roleLabel={ROLE_LABELS[actor.role]} /> : undefined}
+        />
         <main id="main-content" tabIndex={-1}>
           <div className="grid-container mmp-main">{children}</div>
         </main>

@@ -1,0 +1,32 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { PageHeading } from '@/components/page-heading';
+import { SummaryBox } from '@/components/summary-box';
+import { requireActor } from '@/lib/auth/session';
+import { ROLE_LABELS } from '@/lib/auth/roles';
+import { SignOutEverywhere } from './sign-out-everywhere';
+
+export const metadata: Metadata = { title: 'Your account' };
+
+export default async function AccountPage() {
+  const actor = await requireActor('/account');
+  return (
+    <>
+      <PageHeading title="Your account" />
+      <SummaryBox heading="Signed in as">
+        <p className="margin-y-0">
+          {actor.name} — {actor.email}
+          <br />
+          {ROLE_LABELS[actor.role]}
+        </p>
+      </SummaryBox>
+      <h2>Password</h2>
+      <p>
+        To change your password, <Link href="/forgot-password">ask for a reset link</Link>; we email it to {actor.email}.
+      </p>
+      <h2>Sessions</h2>
+      <p>Signed in on a shared or lost device? End every session of your account, here and everywhere else.</p>
+      <SignOutEverywhere />
+    </>
+  );
+}

@@ -1,0 +1,53 @@
+'use server';
+
+import { revalidatePath } from 'next/cache';
+import { inviteUser } from '@/lib/auth/accounts';
+import { changeUserRole, setUserDisabled } from '@/lib/auth/admin';
+import { actorOrThrow } from '@/lib/auth/session';
+import { toActionError, type ActionResult } from '@/lib/errors';
+import { kickDelivery } from '@/lib/notifications/deliver';
+import { requestOrigin } from '@/lib/url';
+import { changeRoleSchema, inviteSchema } from '@/lib/validation/accounts';
+import { parseOrThrow } from '@/lib/validation/parse';
+import { z } from 'zod';
+
+// Admin actions: parse -> authorize (inside the service) -> act -> revalidate.
+
+export async function inviteUserAction(input: unknown): Promise<ActionResult> {
+  try {
+    const actor = await actorOrThrow();
+    const values = parseOrThrow(inviteSchema, input);
+    await inviteUser(actor, values, await requestOrigin());
+    kickDelivery();
+    revalidatePath('/admin/users');
+    return { ok: true, data: undefined, message: `Invitation sent to ${values.email}.` };
+  } catch (err) {
+    return toActionError(err);
+  }
+}
+
+export async function changeRoleAction(input: unknown): Promise<ActionResult> {
+  try {
+    const actor = await actorOrThrow();
+    const values = parseOrThrow(changeRoleSchema, input);
+    await changeUserRole(actor, values);
+    revalidatePath('/admin/users');
+    return { ok: true, data: undefined, message: 'Role changed. The person’s open sessions were ended.' };
+  } catch (err) {
+    return toActionError(err);
+  }
+}
+
+const disableSchema = z.object({ userId: z.string().uuid(), disabled: z.boolean() });
+
+export async function setDisabledAction(input: unknown): Promise<ActionResult> {
+  try {
+    const actor = await actorOrThrow();
+    const values = parseOrThrow(disableSchema, input);
+    await setUserDisabled(actor, values.userId, values.disabled);
+    revalidatePath('/admin/users');
+    return { ok: true, data: undefined, message: values.disabled ? 'Account disabled.' : 'Account enabled.' };
+  } catch (err) {
+    return toActionError(err);
+  }
+}

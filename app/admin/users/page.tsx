@@ -1,0 +1,42 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { asc } from 'drizzle-orm';
+import { DataTable } from '@/components/data-table';
+import { PageHeading } from '@/components/page-heading';
+import { getDb } from '@/db/client';
+import { counties } from '@/db/schema';
+import { listUsers, type UserRow } from '@/lib/auth/admin';
+import { requireRole } from '@/lib/auth/session';
+import { ROLE_LABELS } from '@/lib/auth/roles';
+import { InviteForm } from './invite-form';
+
+export const metadata: Metadata = { title: 'Users' };
+
+export default async function UsersPage() {
+  const actor = await requireRole(['admin'], '/admin/users');
+  const db = await getDb();
+  const [rows, countyList] = await Promise.all([
+    listUsers(actor),
+    db.select({ fips: counties.fips, name: counties.name }).from(counties).orderBy(asc(counties.name)),
+  ]);
+  return (
+    <>
+      <PageHeading title="Users" lead="Invite department, county and preparer accounts; change roles; disable accounts. Owners register themselves." />
+      <DataTable<UserRow>
+        caption="Portal accounts"
+        captionHidden
+        stacked
+        rows={rows}
+        rowKey={(u) => u.id}
+        columns={[
+          { key: 'name', header: 'Name', rowHeader: true, cell: (u) => <Link href={`/admin/users/${u.id}`}>{u.name}</Link> },
+          { key: 'email', header: 'Email', cell: (u) => u.email },
+          { key: 'role', header: 'Role', cell: (u) => `${ROLE_LABELS[u.role]}${u.countyName ? ` — ${u.countyName} County` : ''}` },
+          { key: 'state', header: 'State', cell: (u) => (u.disabled ? 'Disabled' : u.verified ? 'Active' : 'Email not confirmed') },
+        ]}
+      />
+      <h2 id="invite">Invite someone</h2>
+      <InviteForm counties={countyList} />
+    </>
+  );
+}

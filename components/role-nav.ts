@@ -1,0 +1,43 @@
+import type { NavLink } from './nav-types';
+import type { Role } from '@/lib/auth/roles';
+
+// The primary navigation each role sees. Links only; every page checks access on the server.
+export function navForRole(role: Role | null): NavLink[] {
+  switch (role) {
+    case 'owner':
+    case 'preparer':
+      return [
+        { href: '/dashboard', label: 'My operations' },
+        { href: '/account', label: 'Account' },
+      ];
+    case 'active_contractor':
+      return [
+        { href: '/contractor', label: 'Contracted operations' },
+        { href: '/account', label: 'Account' },
+      ];
+    case 'department_staff':
+    case 'department_supervisor':
+      return [
+        { href: '/review', label: 'Review worklist' },
+        { href: '/counties', label: 'Counties' },
+        { href: '/account', label: 'Account' },
+      ];
+    case 'county_official':
+      return [
+        { href: '/county', label: 'County plans' },
+        { href: '/account', label: 'Account' },
+      ];
+    case 'admin':
+      return [
+        { href: '/admin/users', label: 'Users' },
+        { href: '/counties', label: 'Counties' },
+        { href: '/account', label: 'Account' },
+      ];
+    default:
+      return [
+        { href: '/', label: 'Home' },
+        { href: '/counties', label: 'Counties' },
+        { href: '/sign-in', label: 'Sign in' },
+      ];
+  }
+}

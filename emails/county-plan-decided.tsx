@@ -1,0 +1,61 @@
+import { formatDate } from '@/lib/notifications/format';
+import { countyRelationPhrase, planKindLabel, type CountyRelation, type PlanKind, type UpdateKind } from '@/lib/notifications/labels';
+import { EmailLayout } from './components/layout';
+import { Action, Facts, P, Title } from './components/parts';
+
+export type CountyPlanDecidedProps = {
+  officialName: string;
+  countyName: string;
+  operationName: string;
+  facilityId: string;
+  ownerName: string;
+  relations: CountyRelation[];
+  planKind: PlanKind;
+  updateKind?: UpdateKind | null;
+  decision: 'approved' | 'disapproved';
+  receivedOn: string;
+  decidedOn: string;
+  planUrl: string;
+};
+
+export function subject(p: CountyPlanDecidedProps): string {
+  return `${p.countyName} County: plan ${p.decision} for ${p.operationName}`;
+}
+
+export function CountyPlanDecidedEmail(p: CountyPlanDecidedProps) {
+  return (
+    <EmailLayout
+      preview={`The department ${p.decision} the plan for ${p.operationName} on ${formatDate(p.decidedOn)}.`}
+      reason={`You received this email because you are a designated county official for ${p.countyName} County, which receives the plans of operations located in it or land-applying manure in it (IAC 567-65.110(3)"b"(2)).`}
+    >
+      <Title>{`Plan ${p.decision}: ${p.operationName}`}</Title>
+      <P>{`Dear ${p.officialName},`}</P>
+      <P>
+        {`On ${formatDate(p.decidedOn)} the department ${p.decision} the manure management plan for ${p.operationName}, which ${countyRelationPhrase(p.relations, p.countyName)}. The complete plan was received on ${formatDate(p.receivedOn)} (IAC 567-65.110(4) calls for a decision within 60 days of receiving a complete plan).`}
+      </P>
+      <Facts
+        rows={[
+          ['Operation', `${p.operationName} (facility ${p.facilityId})`],
+          ['Owner', p.ownerName],
+          ['Plan', planKindLabel(p.planKind, p.updateKind)],
+          ['Decision', `${p.decision === 'approved' ? 'Approved' : 'Disapproved'} on ${formatDate(p.decidedOn)}`],
+        ]}
+      />
+      <Action href={p.planUrl}>Read the plan and decision</Action>
+    </EmailLayout>
+  );
+}
+
+export const previewProps: CountyPlanDecidedProps = {
+  officialName: 'Karen De Jong',
+  countyName: 'Sioux',
+  operationName: 'Rock Valley Finishers',
+  facilityId: '64512',
+  ownerName: 'Dana Vander Berg',
+  relations: ['located_in', 'land_applied_in'],
+  planKind: 'original',
+  decision: 'approved',
+  receivedOn: '2027-01-04',
+  decidedOn: '2027-02-26',
+  planUrl: 'https://mmp.iowa.example/county/plans/3f6c2a8e-1b7d-4e52-9a0c-5d8e7f1a2b3c',
+};

@@ -1,0 +1,82 @@
+// The registry of portal emails: id -> props, and the one render path (HTML + plain text + subject).
+import { createElement, type ReactElement } from 'react';
+import { render } from '@react-email/render';
+import * as accountInvitation from './account-invitation';
+import * as countyPlanDecided from './county-plan-decided';
+import * as countyPlanSubmitted from './county-plan-submitted';
+import * as feeReceipt from './fee-receipt';
+import * as newOwnerDue from './new-owner-due';
+import * as passwordReset from './password-reset';
+import * as planDecided from './plan-decided';
+import * as returnedIncomplete from './returned-incomplete';
+import * as submissionReceived from './submission-received';
+import * as updateDueReminder from './update-due-reminder';
+import * as updateOverdue from './update-overdue';
+import * as verifyEmail from './verify-email';
+
+export type EmailTemplates = {
+  'submission-received': submissionReceived.SubmissionReceivedProps;
+  'returned-incomplete': returnedIncomplete.ReturnedIncompleteProps;
+  'plan-decided': planDecided.PlanDecidedProps;
+  'update-due-reminder': updateDueReminder.UpdateDueReminderProps;
+  'update-overdue': updateOverdue.UpdateOverdueProps;
+  'new-owner-due': newOwnerDue.NewOwnerDueProps;
+  'county-plan-submitted': countyPlanSubmitted.CountyPlanSubmittedProps;
+  'county-plan-decided': countyPlanDecided.CountyPlanDecidedProps;
+  'account-invitation': accountInvitation.AccountInvitationProps;
+  'verify-email': verifyEmail.VerifyEmailProps;
+  'password-reset': passwordReset.PasswordResetProps;
+  'fee-receipt': feeReceipt.FeeReceiptProps;
+};
+
+export type EmailTemplateId = keyof EmailTemplates;
+
+type Template<P> = {
+  component: (props: P) => ReactElement;
+  subject: (props: P) => string;
+  previewProps: P;
+};
+
+const TEMPLATES: { [K in EmailTemplateId]: Template<EmailTemplates[K]> } = {
+  'submission-received': { ...submissionReceived, component: submissionReceived.SubmissionReceivedEmail },
+  'returned-incomplete': { ...returnedIncomplete, component: returnedIncomplete.ReturnedIncompleteEmail },
+  'plan-decided': { ...planDecided, component: planDecided.PlanDecidedEmail },
+  'update-due-reminder': { ...updateDueReminder, component: updateDueReminder.UpdateDueReminderEmail },
+  'update-overdue': { ...updateOverdue, component: updateOverdue.UpdateOverdueEmail },
+  'new-owner-due': { ...newOwnerDue, component: newOwnerDue.NewOwnerDueEmail },
+  'county-plan-submitted': { ...countyPlanSubmitted, component: countyPlanSubmitted.CountyPlanSubmittedEmail },
+  'county-plan-decided': { ...countyPlanDecided, component: countyPlanDecided.CountyPlanDecidedEmail },
+  'account-invitation': { ...accountInvitation, component: accountInvitation.AccountInvitationEmail },
+  'verify-email': { ...verifyEmail, component: verifyEmail.VerifyEmailEmail },
+  'password-reset': { ...passwordReset, component: passwordReset.PasswordResetEmail },
+  'fee-receipt': { ...feeReceipt, component: feeReceipt.FeeReceiptEmail },
+};
+
+export const EMAIL_TEMPLATE_IDS = Object.keys(TEMPLATES) as EmailTemplateId[];
+
+/** Example props for each template, so staff can preview every email the portal sends. */
+export const EMAIL_PREVIEWS: { [K in EmailTemplateId]: EmailTemplates[K] } = Object.fromEntries(
+  EMAIL_TEMPLATE_IDS.map((id) => [id, TEMPLATES[id].previewProps]),
+) as { [K in EmailTemplateId]: EmailTemplates[K] };
+
+export function isEmailTemplateId(value: unknown): value is EmailTemplateId {
+  return typeof value === 'string' && Object.hasOwn(TEMPLATES, value);
+}
+
+export type RenderedEmail = { subject: string; html: string; text: string };
+
+// Headings keep their case in plain text (html-to-text shouts them in capitals by default).
+const headings = ['h1', 'h2', 'h3'].map((selector) => ({ selector, options: { uppercase: false } }));
+
+export async function renderEmail<K extends EmailTemplateId>(id: K, props: EmailTemplates[K]): Promise<RenderedEmail> {
+  const template: Template<EmailTemplates[K]> = TEMPLATES[id];
+  if (!template) throw new Error(`Unknown email template: ${String(id)}`);
+  const element = createElement(template.component, props);
+  const [html, text] = await Promise.all([
+    render(element),
+    render(element, { plainText: true, htmlToTextOptions: { selectors: headings } }),
+  ]);
+  // One line, so a name with a line break cannot add a mail header.
+  const subject = template.subject(props).replace(/\s+/g, ' ').trim();
+  return { subject, html, text };
+}

@@ -1,0 +1,56 @@
+import { newOwnerOriginalMmpDue } from '@/lib/rules';
+import { formatDate, pluralDays } from '@/lib/notifications/format';
+import { EmailLayout } from './components/layout';
+import { Action, Facts, P, Title } from './components/parts';
+
+export type NewOwnerDueProps = {
+  ownerName: string;
+  operationName: string;
+  facilityId: string;
+  previousOwnerName?: string | null;
+  acquiredOn: string;
+  /** IAC 567-65.110(1)"d": 60 days after acquiredOn. */
+  dueOn: string;
+  daysLeft: number;
+  planUrl: string;
+};
+
+export function subject(p: NewOwnerDueProps): string {
+  return `New owner: original MMP for ${p.operationName} due ${formatDate(p.dueOn)}`;
+}
+
+export function NewOwnerDueEmail(p: NewOwnerDueProps) {
+  const previous = p.previousOwnerName ? `${p.previousOwnerName}'s` : "the previous owner's";
+  return (
+    <EmailLayout
+      preview={`Submit an original manure management plan by ${formatDate(p.dueOn)}.`}
+      reason={`You received this email because you are recorded as the new owner of ${p.operationName} (facility ${p.facilityId}) in the Manure Management Plan Portal.`}
+    >
+      <Title>{`Your original plan is due in ${pluralDays(p.daysLeft)}`}</Title>
+      <P>{`Dear ${p.ownerName},`}</P>
+      <P strong>
+        {`You acquired ${p.operationName} on ${formatDate(p.acquiredOn)}. As its new owner you must develop and submit an original manure management plan by ${formatDate(p.dueOn)}, within 60 days after acquiring the operation (IAC 567-65.110(1)"d"). That is ${pluralDays(p.daysLeft)} from today.`}
+      </P>
+      <Facts
+        rows={[
+          ['Operation', `${p.operationName} (facility ${p.facilityId})`],
+          ['Acquired', formatDate(p.acquiredOn)],
+          ['Original plan due', formatDate(p.dueOn)],
+        ]}
+      />
+      <P>{`Until you submit your own plan, you may apply manure under ${previous} most recent plan.`}</P>
+      <Action href={p.planUrl}>Start your original plan</Action>
+    </EmailLayout>
+  );
+}
+
+export const previewProps: NewOwnerDueProps = {
+  ownerName: 'Lena Hoogeveen',
+  operationName: 'Doon Ridge Sow Unit',
+  facilityId: '58231',
+  previousOwnerName: 'Harold Dykstra',
+  acquiredOn: '2027-01-15',
+  dueOn: newOwnerOriginalMmpDue('2027-01-15'),
+  daysLeft: 30,
+  planUrl: 'https://mmp.iowa.example/operations/58231/plans/new',
+};

@@ -1,0 +1,133 @@
+import { eq, sql } from 'drizzle-orm';
+import { getDb } from '@/db/client';
+import { parties, users } from '@/db/schema';
+import { recordAudit } from '@/lib/audit';
+import { AppError, pgErrorCode } from '@/lib/errors';
+import { enqueueEmail } from '@/lib/notifications/outbox';
+import type { InviteInput, RegisterInput } from '@/lib/validation/accounts';
+import { normalizeEmail } from './credentials';
+import { hashPassword } from './passwords';
+import type { Actor } from './roles';
+import { consumeToken, issueToken } from './tokens';
+
+const emailTaken = () =>
+  new AppError('CONFLICT', 'An account already uses that email address.', { email: ['An account already uses this email. Sign in, or reset your password.'] });
+
+async function findUserByEmail(email: string) {
+  const db = await getDb();
+  const [u] = await db.select().from(users).where(eq(sql`lower(${users.email})`, normalizeEmail(email))).limit(1);
+  return u ?? null;
+}
+
+/** An owner registers: the account exists at once but signs in only after confirming the email. */
+export async function registerOwner(input: RegisterInput, origin: string): Promise<void> {
+  const email = normalizeEmail(input.email);
+  if (await findUserByEmail(email)) throw emailTaken();
+  const passwordHash = await hashPassword(input.password);
+  const db = await getDb();
+  try {
+    await db.transaction(async (tx) => {
+      const [party] = await tx
+        .insert(parties)
+        .values({ kind: input.organization ? 'organization' : 'person', name: input.organization || input.name, email })
+        .returning({ id: parties.id });
+      const [user] = await tx
+        .insert(users)
+        .values({ email, name: input.name, role: 'owner', partyId: party!.id, passwordHash })
+        .returning({ id: users.id });
+      const { token, expiresAt } = await issueToken(tx, { kind: 'verify_email', email, userId: user!.id });
+      await recordAudit(tx, { actorUserId: user!.id, action: 'user.registered', entityType: 'user', entityId: user!.id, after: { email, role: 'owner' } });
+      await enqueueEmail(tx, {
+        eventKey: `user:${user!.id}:verify:${expiresAt.getTime()}`,
+        recipients: [{ address: email, userId: user!.id }],
+        template: 'verify-email',
+        props: { name: input.name, verifyUrl: `${origin}/verify-email?token=${token}`, expiresAt: expiresAt.toISOString() },
+      });
+    });
+  } catch (err) {
+    if (pgErrorCode(err) === '23505') throw emailTaken();
+    throw err;
+  }
+}
+
+export async function verifyEmail(token: string): Promise<boolean> {
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const row = await consumeToken(tx, 'verify_email', token);
+    if (!row?.userId) return false;
+    await tx.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, row.userId));
+    await recordAudit(tx, { actorUserId: row.userId, action: 'user.email_verified', entityType: 'user', entityId: row.userId });
+    return true;
+  });
+}
+
+/** Always answers the same way, whether or not the address has an account. */
+export async function requestPasswordReset(emailInput: string, origin: string): Promise<void> {
+  const user = await findUserByEmail(emailInput);
+  if (!user || user.disabledAt) return;
+  const db = await getDb();
+  await db.transaction(async (tx) => {
+    const { token, expiresAt } = await issueToken(tx, { kind: 'password_reset', email: user.email, userId: user.id });
+    await enqueueEmail(tx, {
+      eventKey: `user:${user.id}:reset:${expiresAt.getTime()}`,
+      recipients: [{ address: user.email, userId: user.id }],
+      template: 'password-reset',
+      props: { name: user.name, resetUrl: `${origin}/reset-password?token=${token}`, expiresAt: expiresAt.toISOString() },
+    });
+  });
+}
+
+/** Sets a new password from a reset link; every older session of the account stops working. */
+export async function resetPassword(token: string, password: string): Promise<boolean> {
+  const passwordHash = await hashPassword(password);
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const row = await consumeToken(tx, 'password_reset', token);
+    if (!row?.userId) return false;
+    await tx
+      .update(users)
+      .set({ passwordHash, sessionVersion: sql`${users.sessionVersion} + 1`, emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())` })
+      .where(eq(users.id, row.userId));
+    await recordAudit(tx, { actorUserId: row.userId, action: 'user.password_reset', entityType: 'user', entityId: row.userId });
+    return true;
+  });
+}
+
+/** An admin invites department, county, preparer or admin accounts by emailed link. */
+export async function inviteUser(actor: Actor, input: InviteInput, origin: string): Promise<void> {
+  if (await findUserByEmail(input.email)) throw emailTaken();
+  const db = await getDb();
+  await db.transaction(async (tx) => {
+    const email = normalizeEmail(input.email);
+    const { token, expiresAt } = await issueToken(tx, {
+      kind: 'invitation', email, role: input.role, countyFips: input.countyFips ?? null, name: input.name, createdByUserId: actor.id,
+    });
+    await recordAudit(tx, { actorUserId: actor.id, action: 'user.invited', entityType: 'invitation', entityId: email, after: { role: input.role, countyFips: input.countyFips ?? null } });
+    await enqueueEmail(tx, {
+      eventKey: `invitation:${email}:${expiresAt.getTime()}`,
+      recipients: [{ address: email }],
+      template: 'account-invitation',
+      props: { inviteeName: input.name, role: input.role, invitedByName: actor.name, acceptUrl: `${origin}/accept-invitation?token=${token}`, expiresAt: expiresAt.toISOString() },
+    });
+  });
+}
+
+export async function acceptInvitation(input: { token: string; name: string; password: string }): Promise<boolean> {
+  const passwordHash = await hashPassword(input.password);
+  const db = await getDb();
+  try {
+    return await db.transaction(async (tx) => {
+      const row = await consumeToken(tx, 'invitation', input.token);
+      if (!row?.role) return false;
+      const [user] = await tx
+        .insert(users)
+        .values({ email: row.email, name: input.name, role: row.role, countyFips: row.countyFips, passwordHash, emailVerifiedAt: new Date() })
+        .returning({ id: users.id });
+      await recordAudit(tx, { actorUserId: user!.id, action: 'user.invitation_accepted', entityType: 'user', entityId: user!.id, after: { role: row.role, countyFips: row.countyFips } });
+      return true;
+    });
+  } catch (err) {
+    if (pgErrorCode(err) === '23505') throw emailTaken();
+    throw err;
+  }
+}

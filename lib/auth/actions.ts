@@ -1,0 +1,44 @@
+import type { Role } from './roles';
+
+// Every write the portal exposes, who may do it, and what record it acts on. Server actions and
+// route handlers call authorize() with one of these; the authorization matrix test is generated
+// from this table, so a new action cannot be added without its row.
+export type TargetKind = 'none' | 'operation' | 'plan';
+
+const DEPT: Role[] = ['department_staff', 'department_supervisor'];
+const FILER: Role[] = ['owner', 'preparer'];
+const EVERYONE: Role[] = ['owner', 'preparer', 'active_contractor', 'department_staff', 'department_supervisor', 'county_official', 'admin'];
+
+export const ACTIONS = {
+  'operation.register': { roles: ['owner'], target: 'none' },
+  'operation.edit': { roles: FILER, target: 'operation' },
+  'operation.grant_access': { roles: ['owner'], target: 'operation' },
+  'operation.revoke_access': { roles: ['owner'], target: 'operation' },
+  'operation.claim': { roles: ['owner'], target: 'none' },
+  'plan.start': { roles: FILER, target: 'operation' },
+  'plan.save_draft': { roles: FILER, target: 'plan' },
+  'plan.submit': { roles: FILER, target: 'plan' },
+  'plan.withdraw': { roles: ['owner'], target: 'plan' },
+  'plan.upload_attachment': { roles: FILER, target: 'plan' },
+  'plan.record_county_receipt': { roles: ['owner', 'preparer', 'county_official'], target: 'plan' },
+  'plan.check_completeness': { roles: DEPT, target: 'plan' },
+  'plan.decide': { roles: DEPT, target: 'plan' },
+  'plan.assign_reviewer': { roles: ['department_supervisor'], target: 'plan' },
+  'due_date.override': { roles: ['department_supervisor'], target: 'operation' },
+  'due_date.apply_policy': { roles: ['department_supervisor'], target: 'none' },
+  'fee.record_payment': { roles: DEPT, target: 'operation' },
+  'user.invite': { roles: ['admin'], target: 'none' },
+  'user.change_role': { roles: ['admin'], target: 'none' },
+  'user.disable': { roles: ['admin'], target: 'none' },
+  'parameter.set': { roles: ['admin'], target: 'none' },
+  'county.edit': { roles: ['admin'], target: 'none' },
+  'mail.read': { roles: [...DEPT, 'admin'], target: 'none' },
+  'account.manage_own': { roles: EVERYONE, target: 'none' },
+} as const satisfies Record<string, { roles: readonly Role[]; target: TargetKind }>;
+
+export type Action = keyof typeof ACTIONS;
+export const ACTION_NAMES = Object.keys(ACTIONS) as Action[];
+
+export function roleMayAttempt(role: Role, action: Action): boolean {
+  return (ACTIONS[action].roles as readonly Role[]).includes(role);
+}

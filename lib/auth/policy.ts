@@ -1,0 +1,52 @@
+import { and, eq } from 'drizzle-orm';
+import { getDb, type Executor } from '@/db/client';
+import { operations, plans } from '@/db/schema';
+import { forbiddenError, notFoundError } from '@/lib/errors';
+import { ACTIONS, roleMayAttempt, type Action } from './actions';
+import type { Actor } from './roles';
+import { operationScope, planScope } from './scopes';
+
+export type Target = { operationId: string } | { planId: string } | undefined;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Is the operation within what the actor may see? */
+export async function canSeeOperation(actor: Actor, operationId: string, db?: Executor): Promise<boolean> {
+  if (!UUID.test(operationId)) return false;
+  const q = db ?? (await getDb());
+  const rows = await q
+    .select({ id: operations.id })
+    .from(operations)
+    .where(and(eq(operations.id, operationId), operationScope(actor)))
+    .limit(1);
+  return rows.length > 0;
+}
+
+/** Is the plan within what the actor may see? Returns its operation id when it is. */
+export async function canSeePlan(actor: Actor, planId: string, db?: Executor): Promise<string | null> {
+  if (!UUID.test(planId)) return null;
+  const q = db ?? (await getDb());
+  const rows = await q
+    .select({ operationId: plans.operationId })
+    .from(plans)
+    .where(and(eq(plans.id, planId), planScope(actor)))
+    .limit(1);
+  return rows[0]?.operationId ?? null;
+}
+
+/**
+ * The one access check for writes, run before the transaction. A record outside the actor's
+ * scope is NOT_FOUND whatever the action, so ids cannot be probed; a visible record the role may
+ * not act on is FORBIDDEN.
+ */
+export async function authorize(actor: Actor, action: Action, target?: Target, db?: Executor): Promise<void> {
+  const kind = ACTIONS[action].target;
+  if (kind === 'operation') {
+    const id = target && 'operationId' in target ? target.operationId : undefined;
+    if (!id || !(await canSeeOperation(actor, id, db))) throw notFoundError();
+  } else if (kind === 'plan') {
+    const id = target && 'planId' in target ? target.planId : undefined;
+    if (!id || !(await canSeePlan(actor, id, db))) throw notFoundError();
+  }
+  if (!roleMayAttempt(actor.role, action)) throw forbiddenError();
+}

@@ -1,0 +1,57 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { operationAccessGrants, operations, ownerships, planCounties, plans } from '@/db/schema';
+import type { Actor } from './roles';
+
+// Read scopes: SQL conditions that every list and detail query includes in its WHERE, so a query
+// run for one person cannot return a record outside what that person may see.
+
+const none = sql`false`;
+
+/** Operations the actor may see. A condition over the `operations` table. */
+export function operationScope(actor: Actor): SQL {
+  switch (actor.role) {
+    case 'owner':
+      if (!actor.partyId) return none;
+      return sql`exists (select 1 from ${ownerships} where ${ownerships.operationId} = ${operations.id}
+        and ${ownerships.ownerId} = ${actor.partyId} and ${ownerships.releasedOn} is null)`;
+    case 'preparer':
+      return sql`exists (select 1 from ${operationAccessGrants} where ${operationAccessGrants.operationId} = ${operations.id}
+        and ${operationAccessGrants.userId} = ${actor.id} and ${operationAccessGrants.revokedAt} is null)`;
+    case 'active_contractor':
+      return actor.partyId ? sql`${operations.activeContractorId} = ${actor.partyId}` : none;
+    case 'county_official':
+      // IAC 567-65.110(3)"b": located in the county, or land-applying manure in it under a filed plan.
+      if (!actor.countyFips) return none;
+      return sql`(${operations.countyFips} = ${actor.countyFips} or exists (
+        select 1 from ${planCounties} join ${plans} on ${plans.id} = ${planCounties.planId}
+        where ${plans.operationId} = ${operations.id} and ${planCounties.countyFips} = ${actor.countyFips}
+        and ${plans.status} <> 'draft'))`;
+    case 'department_staff':
+    case 'department_supervisor':
+      return sql`true`;
+    case 'admin':
+      return none;
+  }
+}
+
+/** Plans the actor may see. A condition over the `plans` table. */
+export function planScope(actor: Actor): SQL {
+  switch (actor.role) {
+    case 'owner':
+    case 'preparer':
+      return sql`exists (select 1 from ${operations} where ${operations.id} = ${plans.operationId} and ${operationScope(actor)})`;
+    case 'active_contractor':
+      return sql`${plans.status} <> 'draft' and exists (select 1 from ${operations}
+        where ${operations.id} = ${plans.operationId} and ${operationScope(actor)})`;
+    case 'county_official':
+      // Counties get access once a plan is filed, and only to plans that touch the county.
+      if (!actor.countyFips) return none;
+      return sql`${plans.status} <> 'draft' and exists (select 1 from ${planCounties}
+        where ${planCounties.planId} = ${plans.id} and ${planCounties.countyFips} = ${actor.countyFips})`;
+    case 'department_staff':
+    case 'department_supervisor':
+      return sql`${plans.status} <> 'draft'`;
+    case 'admin':
+      return none;
+  }
+}

@@ -1,0 +1,48 @@
+// Known errors carry a code and a message written for the person using the portal. Anything else
+// is logged and shown as a generic message: no stack trace or internal detail reaches a user.
+export type AppErrorCode =
+  | 'NOT_FOUND'
+  | 'FORBIDDEN'
+  | 'UNAUTHENTICATED'
+  | 'VALIDATION'
+  | 'CONFLICT'
+  | 'THROTTLED'
+  | 'RETRYABLE';
+
+export class AppError extends Error {
+  readonly code: AppErrorCode;
+  readonly fieldErrors?: Record<string, string[]>;
+
+  constructor(code: AppErrorCode, message: string, fieldErrors?: Record<string, string[]>) {
+    super(message);
+    this.name = 'AppError';
+    this.code = code;
+    this.fieldErrors = fieldErrors;
+  }
+}
+
+export const notFoundError = () => new AppError('NOT_FOUND', 'We can’t find that record.');
+export const forbiddenError = () => new AppError('FORBIDDEN', 'Your account is not allowed to do that.');
+
+/** The result a server action returns to its form. */
+export type ActionResult<T = undefined> =
+  | { ok: true; data: T; message?: string }
+  | { ok: false; code: AppErrorCode | 'ERROR'; message: string; fieldErrors?: Record<string, string[]> };
+
+/** Turns any thrown value into a result a form can show; unknown errors are logged, not shown. */
+export function toActionError(err: unknown): Extract<ActionResult, { ok: false }> {
+  if (err instanceof AppError) return { ok: false, code: err.code, message: err.message, fieldErrors: err.fieldErrors };
+  console.error('[action] unexpected error:', err);
+  return { ok: false, code: 'ERROR', message: 'Something went wrong on our side. Nothing was changed; please try again.' };
+}
+
+/** PostgreSQL error code of a failed query (drizzle wraps the driver's error as `cause`). */
+export function pgErrorCode(err: unknown): string | undefined {
+  let e: unknown = err;
+  for (let i = 0; i < 3 && e && typeof e === 'object'; i++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return undefined;
+}

@@ -1,0 +1,58 @@
+// Formatters for what people read (emails and pages). Pure: no clock, and no dependence on the
+// process time zone. Legal dates are calendar dates ('YYYY-MM-DD') and are never passed through
+// Date, so '2027-03-01' reads "March 1, 2027" wherever the server runs.
+import { isIsoDate } from '@/lib/rules/dates';
+
+const MONTHS = [
+  'January', 'February', 'March', 'April', 'May', 'June',
+  'July', 'August', 'September', 'October', 'November', 'December',
+] as const;
+
+/** A calendar date 'YYYY-MM-DD' as "March 1, 2027". */
+export function formatDate(iso: string): string {
+  if (!isIsoDate(iso)) throw new RangeError(`formatDate needs a calendar date written YYYY-MM-DD, got ${String(iso)}`);
+  const month = MONTHS[Number(iso.slice(5, 7)) - 1];
+  return `${month} ${Number(iso.slice(8, 10))}, ${Number(iso.slice(0, 4))}`;
+}
+
+function groupThousands(digits: string): string {
+  return digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+}
+
+/** Integer cents as dollars: 14880 -> "$148.80", 125000 -> "$1,250.00", -500 -> "-$5.00". */
+export function formatMoney(cents: number): string {
+  if (!Number.isSafeInteger(cents)) throw new RangeError(`formatMoney needs whole cents, got ${String(cents)}`);
+  const abs = Math.abs(cents);
+  const dollars = groupThousands(String(Math.floor(abs / 100)));
+  const rest = String(abs % 100).padStart(2, '0');
+  return `${cents < 0 ? '-' : ''}$${dollars}.${rest}`;
+}
+
+/** A count such as animal units: 2480 -> "2,480", 992.5 -> "992.5" (at most two decimals). */
+export function formatNumber(value: number): string {
+  return new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 }).format(value);
+}
+
+const DATE_TIME = new Intl.DateTimeFormat('en-US', {
+  timeZone: 'America/Chicago',
+  month: 'long',
+  day: 'numeric',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  timeZoneName: 'short',
+});
+
+/** An instant in Iowa time: "March 8, 2027 at 3:00 PM CST" (link expiries and the like). */
+export function formatDateTime(instant: Date | string): string {
+  const date = typeof instant === 'string' ? new Date(instant) : instant;
+  if (Number.isNaN(date.getTime())) throw new RangeError(`formatDateTime needs a valid instant, got ${String(instant)}`);
+  const parts = DATE_TIME.formatToParts(date);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('month')} ${part('day')}, ${part('year')} at ${part('hour')}:${part('minute')} ${part('dayPeriod')} ${part('timeZoneName')}`;
+}
+
+/** "1 day", "30 days". */
+export function pluralDays(n: number): string {
+  return `${formatNumber(n)} ${Math.abs(n) === 1 ? 'day' : 'days'}`;
+}

@@ -1,0 +1,33 @@
+import { and, asc, eq } from 'drizzle-orm';
+import { getDb } from '@/db/client';
+import { counties, countyReceipts, operations, planClockEvents, planCounties, plans } from '@/db/schema';
+import { planScope } from '@/lib/auth/scopes';
+import type { Actor } from '@/lib/auth/roles';
+import { notFoundError } from '@/lib/errors';
+
+/** One plan the actor may see, or NOT_FOUND (the same answer as for a plan that does not exist). */
+export async function getPlanForActor(actor: Actor, planId: string) {
+  if (!/^[0-9a-f-]{36}$/i.test(planId)) throw notFoundError();
+  const db = await getDb();
+  const [row] = await db
+    .select({ plan: plans, operationName: operations.name, operationCountyFips: operations.countyFips, countyName: counties.name })
+    .from(plans)
+    .innerJoin(operations, eq(operations.id, plans.operationId))
+    .innerJoin(counties, eq(counties.fips, operations.countyFips))
+    .where(and(eq(plans.id, planId), planScope(actor)))
+    .limit(1);
+  if (!row) throw notFoundError();
+  const [touched, receipts, clock] = await Promise.all([
+    db
+      .select({ fips: planCounties.countyFips, name: counties.name, relation: planCounties.relation })
+      .from(planCounties)
+      .innerJoin(counties, eq(counties.fips, planCounties.countyFips))
+      .where(eq(planCounties.planId, planId))
+      .orderBy(asc(counties.name)),
+    db.select().from(countyReceipts).where(eq(countyReceipts.planId, planId)),
+    db.select().from(planClockEvents).where(eq(planClockEvents.planId, planId)).orderBy(asc(planClockEvents.id)),
+  ]);
+  return { ...row, counties: touched, receipts, clock };
+}
+
+export type PlanView = Awaited<ReturnType<typeof getPlanForActor>>;

@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import { PASSWORD_MIN_LENGTH } from '@/lib/auth/password-rules';
+
+// One schema per form, used by the client resolver and parsed again by the server action.
+const email = z.string().trim().min(1, 'Enter your email address').max(320).email('Enter an email address like name@example.com');
+const password = z
+  .string()
+  .min(PASSWORD_MIN_LENGTH, `Use at least ${PASSWORD_MIN_LENGTH} characters`)
+  .max(200, 'Use at most 200 characters');
+
+export const signInSchema = z.object({
+  email,
+  password: z.string().min(1, 'Enter your password').max(200),
+});
+
+export const registerSchema = z
+  .object({
+    name: z.string().trim().min(2, 'Enter your full name').max(120),
+    organization: z.string().trim().max(160).optional(),
+    email,
+    password,
+    confirmPassword: z.string(),
+  })
+  .refine((v) => v.password === v.confirmPassword, { path: ['confirmPassword'], message: 'The two passwords do not match' });
+
+export const forgotPasswordSchema = z.object({ email });
+
+export const resetPasswordSchema = z
+  .object({ token: z.string().min(10), password, confirmPassword: z.string() })
+  .refine((v) => v.password === v.confirmPassword, { path: ['confirmPassword'], message: 'The two passwords do not match' });
+
+export const acceptInvitationSchema = z
+  .object({ token: z.string().min(10), name: z.string().trim().min(2, 'Enter your full name').max(120), password, confirmPassword: z.string() })
+  .refine((v) => v.password === v.confirmPassword, { path: ['confirmPassword'], message: 'The two passwords do not match' });
+
+export const INVITABLE_ROLES = ['department_staff', 'department_supervisor', 'county_official', 'admin', 'preparer'] as const;
+
+export const inviteSchema = z
+  .object({
+    email,
+    name: z.string().trim().min(2, 'Enter the person’s name').max(120),
+    role: z.enum(INVITABLE_ROLES, { message: 'Choose a role' }),
+    countyFips: z.string().regex(/^19\d{3}$/, 'Choose an Iowa county').optional().or(z.literal('').transform(() => undefined)),
+  })
+  .refine((v) => v.role !== 'county_official' || Boolean(v.countyFips), { path: ['countyFips'], message: 'A county official needs their county' });
+
+export const changeRoleSchema = z
+  .object({
+    userId: z.string().uuid(),
+    role: z.enum(['owner', 'preparer', 'active_contractor', 'department_staff', 'department_supervisor', 'county_official', 'admin']),
+    countyFips: z.string().regex(/^19\d{3}$/).optional().or(z.literal('').transform(() => undefined)),
+  })
+  .refine((v) => v.role !== 'county_official' || Boolean(v.countyFips), { path: ['countyFips'], message: 'A county official needs their county' });
+
+export const grantAccessSchema = z.object({ operationId: z.string().uuid(), email });
+
+export type SignInInput = z.infer<typeof signInSchema>;
+export type RegisterInput = z.infer<typeof registerSchema>;
+export type InviteInput = z.infer<typeof inviteSchema>;
