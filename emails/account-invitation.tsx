@@ -1,5 +1,5 @@
 import { formatDateTime } from '@/lib/notifications/format';
-import { ROLE_LABELS, type UserRole } from '@/lib/notifications/labels';
+import { ROLE_PHRASES, type UserRole } from '@/lib/notifications/labels';
 import { EmailLayout } from './components/layout';
 import { Action, P, Title } from './components/parts';
 
@@ -19,7 +19,7 @@ export function subject(): string {
 }
 
 export function AccountInvitationEmail(p: AccountInvitationProps) {
-  const role = ROLE_LABELS[p.role];
+  const role = ROLE_PHRASES[p.role];
   const scope = p.scope ? ` for ${p.scope}` : '';
   return (
     <EmailLayout

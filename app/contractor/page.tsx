@@ -5,7 +5,7 @@ import { StatusTag } from '@/components/status-tag';
 import { requireRole } from '@/lib/auth/session';
 import { today } from '@/lib/clock';
 import { listFeesBilledTo, type BilledFee } from '@/lib/fees/queries';
-import { FEE_LABELS } from '@/lib/fees/labels';
+import { FEE_LABELS } from '@/lib/notifications/labels';
 import { formatDate, formatMoney } from '@/lib/notifications/format';
 import { listOperationSummaries, type OperationSummary } from '@/lib/operations/queries';
 
@@ -45,7 +45,7 @@ export default async function ContractorPage() {
         emptyMessage="No fees are billed to you."
         columns={[
           { key: 'op', header: 'Operation', rowHeader: true, cell: (f) => f.operationName },
-          { key: 'fee', header: 'Fee', cell: (f) => `${FEE_LABELS[f.code] ?? f.code} (${f.citation})` },
+          { key: 'fee', header: 'Fee', cell: (f) => `${FEE_LABELS[f.code]} (${f.citation})` },
           { key: 'amount', header: 'Amount', cell: (f) => formatMoney(f.amountCents) },
           { key: 'paid', header: 'Paid', cell: (f) => formatMoney(f.paidCents) },
           { key: 'due', header: 'Due', cell: (f) => (f.dueOn ? formatDate(f.dueOn) : '—') },

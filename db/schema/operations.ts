@@ -22,6 +22,8 @@ export const operations = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     name: text('name').notNull(),
+    // The department's facility ID, assigned when the operation is registered with it.
+    facilityId: text('facility_id').unique(),
     kind: operationKind('kind').notNull(),
     countyFips: text('county_fips')
       .notNull()

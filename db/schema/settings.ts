@@ -1,5 +1,6 @@
 import { boolean, date, index, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { digestFrequency, reminderKind } from './enums';
+import { plans } from './plans';
 import { operations } from './operations';
 import { users } from './people';
 
@@ -60,4 +61,22 @@ export const remindersSent = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.operationId, t.kind, t.dueOn] }), index('reminders_sent_due_idx').on(t.dueOn)],
+);
+
+// County events waiting for an official who takes a daily or weekly digest instead of one email each.
+export const countyDigestItems = pgTable(
+  'county_digest_items',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    planId: uuid('plan_id')
+      .notNull()
+      .references(() => plans.id),
+    event: text('event').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    digestedAt: timestamp('digested_at', { withTimezone: true }),
+  },
+  (t) => [index('county_digest_items_user_idx').on(t.userId, t.digestedAt), index('county_digest_items_plan_idx').on(t.planId)],
 );

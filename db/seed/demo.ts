@@ -24,15 +24,16 @@ const CROPS = ['corn', 'soybeans'];
 /** Loads the demo data set, dated relative to `today` so every clock in it is live. */
 export async function seedDemo(db: Executor, today: string): Promise<void> {
   const people = await seedDemoPeople(db);
-  for (const spec of DEMO_OPERATIONS) await seedOperation(db, people, spec, today);
+  for (const [i, spec] of DEMO_OPERATIONS.entries()) await seedOperation(db, people, spec, today, String(64_501 + i));
 }
 
-async function seedOperation(db: Executor, people: DemoPeople, spec: DemoOperation, today: string) {
+async function seedOperation(db: Executor, people: DemoPeople, spec: DemoOperation, today: string, facilityId: string) {
   const ownerParty = people.party[spec.owner];
   const [op] = await db
     .insert(operations)
     .values({
       name: spec.name,
+      facilityId,
       kind: 'confinement',
       countyFips: spec.county,
       township: spec.township,

@@ -7,6 +7,7 @@ import { enqueueEmail } from '@/lib/notifications/outbox';
 import type { InviteInput, RegisterInput } from '@/lib/validation/accounts';
 import { normalizeEmail } from './credentials';
 import { hashPassword } from './passwords';
+import { authorize } from './policy';
 import type { Actor } from './roles';
 import { consumeToken, issueToken } from './tokens';
 
@@ -95,6 +96,7 @@ export async function resetPassword(token: string, password: string): Promise<bo
 
 /** An admin invites department, county, preparer or admin accounts by emailed link. */
 export async function inviteUser(actor: Actor, input: InviteInput, origin: string): Promise<void> {
+  await authorize(actor, 'user.invite');
   if (await findUserByEmail(input.email)) throw emailTaken();
   const db = await getDb();
   await db.transaction(async (tx) => {

@@ -3,11 +3,12 @@ import { getDb } from '@/db/client';
 import { feeLines, operations } from '@/db/schema';
 import type { Actor } from '@/lib/auth/roles';
 import { operationScope } from '@/lib/auth/scopes';
+import type { FeeCode } from '@/lib/notifications/labels';
 
 export type BilledFee = {
   id: string;
   operationName: string;
-  code: string;
+  code: FeeCode;
   amountCents: number;
   paidCents: number;
   status: string;

@@ -35,7 +35,8 @@ export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
   other: 'Other',
 };
 
-export const ROLE_LABELS: Record<UserRole, string> = {
+// Lower-case role names for use inside a sentence ("invited as a county official").
+export const ROLE_PHRASES: Record<UserRole, string> = {
   owner: 'operation owner',
   preparer: 'plan preparer',
   active_contractor: 'active contractor',

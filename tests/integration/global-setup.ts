@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { migrateDb, openDb } from '@/db/client';
@@ -39,6 +39,7 @@ export default async function setup(project: TestProject) {
   const file = path.join(dir, `template-${process.pid}.tar.gz`);
   writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
   project.provide('dbTemplate', { mode: 'embedded', name: file });
+  return () => rmSync(file, { force: true });
 }
 
 declare module 'vitest' {

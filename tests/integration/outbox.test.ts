@@ -101,7 +101,7 @@ describe(`email outbox on ${databaseLabel}`, () => {
     await db.transaction((tx) =>
       enqueueEmail(tx, { eventKey: 'user:u1:reset:1', recipients: [{ address: 'dana@example.com' }], template: 'password-reset', props }),
     );
-    const [{ id }] = (await listOutbox()).rows as [{ id: string }];
+    const id = (await listOutbox()).rows[0]!.id;
     const shown = await getOutboxMessage(id);
     expect(`${shown.html}${shown.text}${JSON.stringify(shown.payload)}`).not.toContain('s3cret-Tok3n');
     expect(shown.text).toContain('reset-password?token=[hidden]');

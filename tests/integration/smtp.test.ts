@@ -78,6 +78,7 @@ describe(`delivery through an SMTP server on ${databaseLabel}`, () => {
     expect(received).toHaveLength(1);
     const mail = received[0]!;
     expect(mail.to).toEqual(['dana.vanderberg@example.com']);
+    expect(mail.from).toMatch(/^[^@\s]+@[^@\s]+$/);
     expect(getEnv().MAIL_FROM).toContain(mail.from);
     const raw = readable(mail.raw);
     expect(raw).toContain('Subject: Disapproved: Original manure management plan for Rock Valley Finishers');
