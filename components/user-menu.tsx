@@ -1,11 +1,13 @@
 'use client';
 
 import { signOut } from 'next-auth/react';
+import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 
 /** The signed-in user's name and role with a sign-out button, in the header. */
 export function UserMenu({ name, roleLabel }: { name: string; roleLabel: string }) {
   const [busy, setBusy] = useState(false);
+  const router = useRouter();
   return (
     <div className="mmp-user-menu display-flex flex-align-center">
       <span className="margin-right-1">
@@ -19,7 +21,10 @@ export function UserMenu({ name, roleLabel }: { name: string; roleLabel: string 
         onClick={() => {
           setBusy(true);
           // No server redirect: the portal may be reached by several host names.
-          void signOut({ redirect: false }).then(() => window.location.assign('/'));
+          void signOut({ redirect: false }).then(() => {
+            router.replace('/');
+            router.refresh();
+          });
         }}
       >
         {busy ? 'Signing out…' : 'Sign out'}

@@ -1,6 +1,7 @@
 'use client';
 
 import { signOut } from 'next-auth/react';
+import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { Alert } from '@/components/alert';
 import { Button } from '@/components/button';
@@ -8,6 +9,7 @@ import { signOutEverywhereAction } from './actions';
 
 export function SignOutEverywhere() {
   const [error, setError] = useState<string | null>(null);
+  const router = useRouter();
   return (
     <>
       {error ? <Alert type="error" role="alert" slim>{error}</Alert> : null}
@@ -17,7 +19,8 @@ export function SignOutEverywhere() {
           const result = await signOutEverywhereAction().catch(() => null);
           if (!result?.ok) return setError(result?.message ?? 'We could not reach the portal. Try again.');
           await signOut({ redirect: false });
-          window.location.assign('/sign-in');
+          router.replace('/sign-in');
+          router.refresh();
         }}
       >
         Sign out everywhere
