@@ -79,6 +79,9 @@ test("a county official pasting another county's plan URL gets not found", async
 
 test('signing out ends the session', async ({ page }) => {
   await signIn(page, 'owner.vanzee@example.com');
+  const cookie = (await page.context().cookies()).find((c) => c.name.endsWith('next-auth.session-token'));
+  expect(cookie, 'session cookie').toBeDefined();
+  expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax' });
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(page.getByRole('link', { name: 'Sign in' }).first()).toBeVisible();
   await page.goto('/dashboard');

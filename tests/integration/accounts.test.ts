@@ -51,6 +51,10 @@ describe(`accounts and access on ${databaseLabel}`, () => {
     expect(await verifyCredentials({ email: 'ghost@example.com', password: 'nope-nope-nope', ip: '10.0.0.2' })).toBeNull();
     const ok = await verifyCredentials({ email: 'owner.hansen@example.com', password: 'demo-password-1', ip: '10.0.0.2' });
     expect(JSON.stringify(ok)).not.toMatch(/\$2[aby]\$/);
+    const { db } = t.get();
+    const signIns = await db.select().from(auditEvents).where(and(eq(auditEvents.action, 'auth.sign_in'), eq(auditEvents.actorUserId, ok!.id)));
+    expect(signIns).toHaveLength(1);
+    expect(signIns[0]!.ipAddress).toBe('10.0.0.2');
     expect(GENERIC_SIGN_IN_ERROR).toMatch(/email or password/);
   });
 
