@@ -25,10 +25,10 @@ export function ensureBuild(): void {
   if (buildIsCurrent()) return;
   console.log('Building the portal (first start or changed sources; about a minute)...');
   const t0 = Date.now();
-  const result = spawnSync(process.execPath, [nextBin, 'build'], {
-    stdio: 'inherit',
-    env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' },
-  });
+  // The build does not depend on the database; it is the same for the embedded and server modes.
+  const env: NodeJS.ProcessEnv = { ...process.env, NEXT_TELEMETRY_DISABLED: '1' };
+  delete env.DATABASE_URL;
+  const result = spawnSync(process.execPath, [nextBin, 'build'], { stdio: 'inherit', env });
   if (result.status !== 0) {
     console.error('The build failed; see the messages above.');
     process.exit(result.status ?? 1);

@@ -1,0 +1,114 @@
+// `npm run bench`: starts the production server on the PostgreSQL database in DATABASE_URL (load it
+// first with `npm run seed:scale -- --operations 100000`), drives each page with autocannon on
+// loopback at concurrency 1 and 10, and prints one table (also written to bench-results/).
+import { execSync, spawn } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import os from 'node:os';
+import autocannon from 'autocannon';
+import { ensureBuild, nextBin } from '../ensure-build';
+import { percentile, signInCookie, waitForHealth } from './http';
+import { benchTargets, type Target } from './targets';
+
+const PORT = Number(process.env.BENCH_PORT ?? 3300);
+const BASE = `http://127.0.0.1:${PORT}`;
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+
+type Row = { target: string; concurrency: number; requests: number; rps: number; p50: number; p95: number; p99: number; errors: number; non2xx: number; ratio?: number };
+
+function serverRssMb(pgid: number): number {
+  try {
+    const kb = execSync(`ps -o rss= -g ${pgid}`, { encoding: 'utf8' }).split('\n').map(Number).filter(Boolean);
+    return Math.round(kb.reduce((a, b) => a + b, 0) / 1024);
+  } catch {
+    return NaN;
+  }
+}
+
+async function measure(t: Target, connections: number, duration = SECONDS): Promise<Row> {
+  const times: number[] = [];
+  const r = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon(
+      {
+        url: `${BASE}${t.path}`,
+        method: t.method ?? 'GET',
+        headers: { ...(t.cookie ? { cookie: t.cookie } : {}), ...(t.headers ?? {}) },
+        body: t.body,
+        connections,
+        duration,
+      },
+      (err, result) => (err ? reject(err) : resolve(result)),
+    );
+    instance.on('response', (_client, _status, _bytes, ms) => times.push(ms));
+  });
+  times.sort((a, b) => a - b);
+  return {
+    target: t.name,
+    concurrency: connections,
+    requests: r.requests.total,
+    rps: Math.round(r.requests.average * 10) / 10,
+    p50: Math.round(percentile(times, 50) * 10) / 10,
+    p95: Math.round(percentile(times, 95) * 10) / 10,
+    p99: Math.round(percentile(times, 99) * 10) / 10,
+    errors: r.errors + r.timeouts,
+    non2xx: r.non2xx,
+  };
+}
+
+async function main() {
+  const url = process.env.DATABASE_URL;
+  if (!url) throw new Error('npm run bench needs DATABASE_URL (a PostgreSQL database loaded by npm run seed:scale)');
+  ensureBuild();
+  const server = spawn(process.execPath, [nextBin, 'start', '-p', String(PORT)], {
+    detached: true,
+    stdio: 'ignore',
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      NEXT_TELEMETRY_DISABLED: '1',
+      NEXTAUTH_SECRET: process.env.NEXTAUTH_SECRET ?? randomBytes(32).toString('hex'),
+    },
+  });
+  const rssSamples: number[] = [];
+  try {
+    await waitForHealth(BASE);
+    const cookies = {
+      reviewer: await signInCookie(BASE, 'reviewer@example.com'),
+      county: await signInCookie(BASE, 'auditor.sioux@example.com'),
+      owner: await signInCookie(BASE, 'owner.hansen@example.com'),
+    };
+    const targets = await benchTargets(BASE, cookies);
+    const rows: Row[] = [];
+    for (const t of targets) {
+      await measure(t, 2, 2); // warm-up (JIT, caches, connection pool)
+      for (const c of [1, 10]) {
+        rows.push(await measure(t, c));
+        rssSamples.push(serverRssMb(server.pid!));
+      }
+    }
+    const baseline = rows.filter((r) => r.target === 'static route');
+    for (const r of rows) {
+      const b = baseline.find((x) => x.concurrency === r.concurrency);
+      r.ratio = b ? Math.round((r.rps / b.rps) * 1000) / 1000 : undefined;
+    }
+    const result = {
+      date: new Date().toISOString(),
+      machine: `${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB, ${os.cpus()[0]?.model ?? ''}`,
+      seconds: SECONDS,
+      serverRssMbMax: Math.max(...rssSamples),
+      rows,
+    };
+    console.table(rows.map((r) => ({ ...r, ratio: r.ratio })));
+    console.log(`server RSS (max while under load): ${result.serverRssMbMax} MB`);
+    mkdirSync('bench-results', { recursive: true });
+    writeFileSync('bench-results/bench.json', JSON.stringify(result, null, 2));
+    console.log('written to bench-results/bench.json');
+  } finally {
+    if (server.pid) process.kill(-server.pid, 'SIGTERM');
+  }
+}
+
+main().catch((err) => {
+  console.error('Benchmark failed:', err instanceof Error ? err.message : err);
+  process.exit(1);
+});

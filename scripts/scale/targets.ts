@@ -1,0 +1,32 @@
+import { sql } from 'drizzle-orm';
+import { openDb } from '@/db/client';
+
+export type Target = {
+  name: string;
+  path: string;
+  method?: 'GET' | 'POST';
+  cookie?: string;
+  headers?: Record<string, string>;
+  body?: string;
+};
+
+// The pages the benchmark drives. Record ids come from the database being measured.
+export async function benchTargets(_base: string, cookies: { reviewer: string; county: string; owner: string }): Promise<Target[]> {
+  const handle = await openDb({ mode: 'postgres', url: process.env.DATABASE_URL!, poolMax: 1 });
+  try {
+    const rows = (await handle.db.execute(sql`select id from plans where status = 'under_review' order by decision_due_on limit 1`)) as unknown as {
+      rows: { id: string }[];
+    };
+    const planId = rows.rows[0]?.id;
+    return [
+      { name: 'static route', path: '/icon.svg' },
+      { name: 'review queue, first page', path: '/review', cookie: cookies.reviewer },
+      { name: 'review queue, deep page', path: '/review?page=100', cookie: cookies.reviewer },
+      { name: 'county list', path: '/county', cookie: cookies.county },
+      { name: 'owner dashboard', path: '/dashboard', cookie: cookies.owner },
+      { name: 'plan review page', path: `/review/plans/${planId}`, cookie: cookies.reviewer },
+    ];
+  } finally {
+    await handle.close();
+  }
+}
