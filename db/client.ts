@@ -20,9 +20,12 @@ export type DbHandle = {
   close: () => Promise<void>;
 };
 
-export type DbOptions =
+type QueryLogger = { logQuery: (query: string, params: unknown[]) => void };
+
+export type DbOptions = (
   | { mode: 'postgres'; url: string; poolMax?: number }
-  | { mode: 'embedded'; dataDir?: string; loadDataDir?: Blob };
+  | { mode: 'embedded'; dataDir?: string; loadDataDir?: Blob }
+) & { logger?: QueryLogger };
 
 export const migrationsFolder = path.join(/*turbopackIgnore: true*/ process.cwd(), 'db', 'migrations');
 
@@ -34,7 +37,7 @@ export async function openDb(options: DbOptions): Promise<DbHandle> {
     // An idle client losing its server (restart, failover) must not crash the process; the pool
     // replaces it on the next query.
     pool.on('error', (err) => console.error('[db] idle client error:', err.message));
-    const db = drizzle(pool, { schema }) as unknown as Db;
+    const db = drizzle(pool, { schema, logger: options.logger }) as unknown as Db;
     return { db, mode: 'postgres', close: () => pool.end() };
   }
   const { PGlite } = await import('@electric-sql/pglite');
@@ -49,7 +52,7 @@ export async function openDb(options: DbOptions): Promise<DbHandle> {
     client = new PGlite();
   }
   await client.waitReady;
-  const db = drizzle(client, { schema }) as unknown as Db;
+  const db = drizzle(client, { schema, logger: options.logger }) as unknown as Db;
   return { db, mode: 'embedded', close: () => client.close() };
 }
 
