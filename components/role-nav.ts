@@ -19,7 +19,11 @@ export function navForRole(role: Role | null): NavLink[] {
     case 'department_supervisor':
       return [
         { href: '/review', label: 'Review worklist' },
+        { href: '/fees', label: 'Fees' },
+        { href: '/compliance', label: 'Compliance' },
+        ...(role === 'department_supervisor' ? [{ href: '/due-dates', label: 'Due dates' }] : []),
         { href: '/counties', label: 'Counties' },
+        { href: '/mail', label: 'Sent mail' },
         { href: '/account', label: 'Account' },
       ];
     case 'county_official':
@@ -30,7 +34,9 @@ export function navForRole(role: Role | null): NavLink[] {
     case 'admin':
       return [
         { href: '/admin/users', label: 'Users' },
+        { href: '/admin/parameters', label: 'Fee parameters' },
         { href: '/counties', label: 'Counties' },
+        { href: '/mail', label: 'Sent mail' },
         { href: '/account', label: 'Account' },
       ];
     default:

@@ -2,6 +2,7 @@
 import { createElement, type ReactElement } from 'react';
 import { render } from '@react-email/render';
 import * as accountInvitation from './account-invitation';
+import * as countyDigest from './county-digest';
 import * as countyPlanDecided from './county-plan-decided';
 import * as countyPlanSubmitted from './county-plan-submitted';
 import * as feeReceipt from './fee-receipt';
@@ -27,6 +28,7 @@ export type EmailTemplates = {
   'verify-email': verifyEmail.VerifyEmailProps;
   'password-reset': passwordReset.PasswordResetProps;
   'fee-receipt': feeReceipt.FeeReceiptProps;
+  'county-digest': countyDigest.CountyDigestProps;
 };
 
 export type EmailTemplateId = keyof EmailTemplates;
@@ -50,6 +52,7 @@ const TEMPLATES: { [K in EmailTemplateId]: Template<EmailTemplates[K]> } = {
   'verify-email': { ...verifyEmail, component: verifyEmail.VerifyEmailEmail },
   'password-reset': { ...passwordReset, component: passwordReset.PasswordResetEmail },
   'fee-receipt': { ...feeReceipt, component: feeReceipt.FeeReceiptEmail },
+  'county-digest': { ...countyDigest, component: countyDigest.CountyDigestEmail },
 };
 
 export const EMAIL_TEMPLATE_IDS = Object.keys(TEMPLATES) as EmailTemplateId[];

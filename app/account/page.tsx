@@ -24,6 +24,16 @@ export default async function AccountPage() {
       <p>
         To change your password, <Link href="/forgot-password">ask for a reset link</Link>; we email it to {actor.email}.
       </p>
+      <h2>Emails and calendar</h2>
+      <ul className="usa-list">
+        <li>
+          <Link href="/account/notifications">Email notifications</Link>: choose your reminders
+          {actor.role === 'county_official' ? ' and a daily or weekly digest' : ''}.
+        </li>
+        <li>
+          <Link href="/account/calendar">Calendar feed</Link>: your dates in your own calendar app, at a private address.
+        </li>
+      </ul>
       <h2>Sessions</h2>
       <p>Signed in on a shared or lost device? End every session of your account, here and everywhere else.</p>
       <SignOutEverywhere />

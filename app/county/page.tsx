@@ -1,47 +1,94 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { eq } from 'drizzle-orm';
 import { DataTable } from '@/components/data-table';
 import { PageHeading } from '@/components/page-heading';
 import { StatusTag } from '@/components/status-tag';
-import { getDb } from '@/db/client';
-import { counties } from '@/db/schema';
 import { requireRole } from '@/lib/auth/session';
-import { today } from '@/lib/clock';
-import { formatDate } from '@/lib/notifications/format';
-import { listOperationSummaries, type OperationSummary } from '@/lib/operations/queries';
+import { listCountyOperations, type CountyOperationRow } from '@/lib/counties/county-plans';
+import { relationText } from '@/lib/counties/csv';
+import { countyFilterQuery, parseCountyFilter } from '@/lib/counties/filter';
+import { findCountyName } from '@/lib/counties/queries';
+import { formatDate, formatNumber } from '@/lib/notifications/format';
+import { CountyFilterForm } from './filter-form';
+import { Pager, rangeText } from './pager';
 
 export const metadata: Metadata = { title: 'County plans' };
 
-export default async function CountyPage() {
+type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+
+export default async function CountyPage({ searchParams }: { searchParams: SearchParams }) {
   const actor = await requireRole(['county_official'], '/county');
-  const db = await getDb();
-  const [county] = await db.select({ name: counties.name }).from(counties).where(eq(counties.fips, actor.countyFips ?? ''));
-  const ops = await listOperationSummaries(actor, today());
+  const filter = parseCountyFilter(await searchParams);
+  const [name, list] = await Promise.all([findCountyName(actor.countyFips), listCountyOperations(actor, filter)]);
+  const countyName = `${name ?? 'Your'} County`;
+  const query = countyFilterQuery({ ...filter, page: 1 });
   return (
     <>
       <PageHeading
-        title={`${county?.name ?? 'Your'} County plans`}
-        lead="Operations located in your county, and operations that apply manure in it (IAC 567-65.110(3)“b”). Read-only."
-      />
-      <DataTable<OperationSummary>
-        caption={`Operations touching ${county?.name ?? 'your'} County`}
+        title={`${countyName} plans`}
+        lead="Operations located in your county, and operations that apply manure in it (IAC 567-65.110(3)“b”). Open a plan to read it, its history and its attachments."
+      >
+        {/* No prefetch: opening that page marks everything in it as seen. */}
+        <Link href="/county/received" prefetch={false} className="usa-button usa-button--outline">
+          Received since you last looked
+        </Link>
+      </PageHeading>
+      <CountyFilterForm filter={filter} />
+      <div className="display-flex flex-justify flex-wrap flex-align-center">
+        <p className="margin-y-1" aria-live="polite">
+          {rangeText(filter.page, list.pageSize, list.rows.length, list.total, 'operations')}
+        </p>
+        {list.total ? (
+          <a href={`/api/county/export${query}`} className="usa-link" download>
+            Download {list.total === 1 ? 'this operation' : `these ${list.total.toLocaleString('en-US')} operations`} (CSV)
+          </a>
+        ) : null}
+      </div>
+      <DataTable<CountyOperationRow>
+        caption={`Operations touching ${countyName}`}
         captionHidden
         stacked
-        rows={ops}
+        rows={list.rows}
         rowKey={(o) => o.id}
-        emptyMessage="No plans touch your county yet."
+        emptyMessage={filter.q || filter.status || filter.relation ? 'No operation matches these filters.' : 'No operations touch your county yet.'}
         columns={[
-          { key: 'name', header: 'Operation', rowHeader: true, cell: (o) => (o.latestPlanId ? <Link href={`/plans/${o.latestPlanId}`}>{o.name}</Link> : o.name) },
           {
-            key: 'relation',
-            header: 'How it touches the county',
-            cell: (o) => (o.countyFips === actor.countyFips ? 'Located here' : `Land-applies here (located in ${o.countyName})`),
+            key: 'name',
+            header: 'Operation',
+            rowHeader: true,
+            cell: (o) => (
+              <>
+                {o.planId ? <Link href={`/plans/${o.planId}`}>{o.name}</Link> : o.name}
+                <span className="display-block text-base font-sans-2xs">Facility {o.facilityId ?? 'not yet assigned'}</span>
+              </>
+            ),
           },
-          { key: 'au', header: 'Animal units', cell: (o) => o.animalUnitCapacity.toLocaleString('en-US', { maximumFractionDigits: 1 }) },
-          { key: 'status', header: 'Plan status', cell: (o) => (o.latestPlanStatus ? <StatusTag status={o.latestPlanStatus} /> : '—') },
+          { key: 'relation', header: 'How it touches the county', cell: (o) => relationText(o) },
+          { key: 'au', header: 'Animal units', cell: (o) => formatNumber(o.animalUnitCapacity) },
+          {
+            key: 'status',
+            header: 'Plan status',
+            cell: (o) => (
+              <>
+                {o.planStatus ? <StatusTag status={o.planStatus} /> : 'No plan filed'}
+                {o.receiptMissing && o.planId ? (
+                  <Link href={`/county/plans/${o.planId}/receipt`} className="display-block margin-top-05">
+                    Record hard-copy receipt<span className="usa-sr-only"> for {o.name}</span>
+                  </Link>
+                ) : null}
+              </>
+            ),
+          },
+          { key: 'filed', header: 'Last filed', cell: (o) => (o.lastFiledOn ? formatDate(o.lastFiledOn) : '—') },
           { key: 'due', header: 'Next update due', cell: (o) => (o.nextDueOn ? formatDate(o.nextDueOn) : '—') },
         ]}
+      />
+      <Pager
+        page={filter.page}
+        total={list.total}
+        pageSize={list.pageSize}
+        label="Pages of operations"
+        href={(page) => `/county${countyFilterQuery({ ...filter, page })}`}
       />
     </>
   );

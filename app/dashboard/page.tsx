@@ -1,25 +1,70 @@
 import type { Metadata } from 'next';
+import Link from 'next/link';
+import { ButtonLink } from '@/components/button';
 import { DataTable } from '@/components/data-table';
 import { PageHeading } from '@/components/page-heading';
 import { StatusTag } from '@/components/status-tag';
 import { requireRole } from '@/lib/auth/session';
 import { today } from '@/lib/clock';
-import { formatDate, formatMoney } from '@/lib/notifications/format';
+import { formatDate, formatMoney, formatNumber, pluralDays } from '@/lib/notifications/format';
 import { nextStepFor } from '@/lib/operations/next-step';
 import { listOperationSummaries, type OperationSummary } from '@/lib/operations/queries';
+import { Wrap } from '@/components/plan/wrap';
 
 export const metadata: Metadata = { title: 'My operations' };
 
 function dueCell(op: OperationSummary) {
+  return <Wrap>{dueText(op)}</Wrap>;
+}
+
+function dueText(op: OperationSummary) {
   if (!op.nextDueOn || op.daysUntilDue === null) return 'No date assigned yet';
   if (op.daysUntilDue < 0) {
     return (
       <span className="text-secondary-dark text-bold">
-        {formatDate(op.nextDueOn)} — overdue by {-op.daysUntilDue} day{op.daysUntilDue === -1 ? '' : 's'}
+        {formatDate(op.nextDueOn)}: overdue by {pluralDays(-op.daysUntilDue)}
       </span>
     );
   }
-  return `${formatDate(op.nextDueOn)} (${op.daysUntilDue} day${op.daysUntilDue === 1 ? '' : 's'} left)`;
+  return `${formatDate(op.nextDueOn)} (${pluralDays(op.daysUntilDue)} left)`;
+}
+
+function nameCell(op: OperationSummary) {
+  return (
+    <Wrap>
+      <Link href={`/operations/${op.id}`}>{op.name}</Link>
+      <br />
+      <span className="text-base-dark">
+        {op.countyName} County{op.facilityId ? ` · facility ${op.facilityId}` : ''}
+      </span>
+      {op.newOwnerDueOn && op.newOwnerDaysLeft !== null ? (
+        <>
+          <br />
+          <span className={op.newOwnerDaysLeft < 0 ? 'text-secondary-dark text-bold' : 'text-bold'}>
+            New owner: original plan due {formatDate(op.newOwnerDueOn)} (
+            {op.newOwnerDaysLeft < 0 ? `overdue by ${pluralDays(-op.newOwnerDaysLeft)}` : `${pluralDays(op.newOwnerDaysLeft)} left`})
+          </span>
+        </>
+      ) : null}
+    </Wrap>
+  );
+}
+
+function statusCell(op: OperationSummary) {
+  if (!op.latestPlanStatus || !op.latestPlanId) return 'No plan yet';
+  return (
+    <>
+      <Link href={`/plans/${op.latestPlanId}`} aria-label={`${op.name} plan`}>
+        <StatusTag status={op.latestPlanStatus} />
+      </Link>
+      {op.latestPlanCountiesMissingReceipt > 0 ? (
+        <>
+          <br />
+          <Wrap><span className="text-bold">Incomplete until every county’s receipt is recorded</span></Wrap>
+        </>
+      ) : null}
+    </>
+  );
 }
 
 export default async function DashboardPage() {
@@ -35,26 +80,42 @@ export default async function DashboardPage() {
             ? 'The operations whose owners let you prepare and submit plans for them.'
             : `Your operations, their plans, what you owe (${formatMoney(owed)} in all) and what is due next.`
         }
-      />
+      >
+        {actor.role === 'owner' ? (
+          <>
+            <ButtonLink href="/operations/new">Register an operation</ButtonLink>
+            <ButtonLink href="/operations/claim" variant="outline">
+              Claim an operation you acquired
+            </ButtonLink>
+          </>
+        ) : null}
+      </PageHeading>
       <DataTable<OperationSummary>
         caption="Operations"
         captionHidden
         stacked
         rows={ops}
         rowKey={(o) => o.id}
-        emptyMessage="No operations yet."
+        emptyMessage={actor.role === 'owner' ? 'No operations yet. Register one, or claim one you acquired.' : 'No owner has given you access to an operation yet.'}
         columns={[
-          { key: 'name', header: 'Operation', rowHeader: true, cell: (o) => <>{o.name}<br /><span className="text-base-dark">{o.countyName} County</span></> },
-          { key: 'au', header: 'Animal units', cell: (o) => o.animalUnitCapacity.toLocaleString('en-US', { maximumFractionDigits: 1 }) },
-          { key: 'status', header: 'Plan status', cell: (o) => (o.latestPlanStatus ? <StatusTag status={o.latestPlanStatus} /> : 'No plan yet') },
+          { key: 'name', header: 'Operation', rowHeader: true, cell: nameCell },
+          { key: 'au', header: 'Animal units', cell: (o) => formatNumber(o.animalUnitCapacity) },
+          { key: 'status', header: 'Plan status', cell: statusCell },
           { key: 'due', header: 'Next annual update due', cell: dueCell },
           { key: 'fees', header: 'Fees owed', cell: (o) => formatMoney(o.feesOwedCents) },
           {
             key: 'manure',
             header: 'Manure removal',
-            cell: (o) => (o.manureRemovalAllowed ? 'Allowed (plan approved)' : <strong>Not until the plan is approved</strong>),
+            cell: (o) => <Wrap>{o.manureRemovalAllowed ? 'Allowed (plan approved)' : <strong>Not until the plan is approved</strong>}</Wrap>,
           },
-          { key: 'next', header: 'Next step', cell: (o) => { const s = nextStepFor(o); return s.urgent ? <strong>{s.text}</strong> : s.text; } },
+          {
+            key: 'next',
+            header: 'Next step',
+            cell: (o) => {
+              const s = nextStepFor(o);
+              return <Wrap><Link href={s.href} className={s.urgent ? 'text-bold' : undefined}>{s.text}</Link></Wrap>;
+            },
+          },
         ]}
       />
     </>

@@ -1,48 +1,58 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
-import { DataTable } from '@/components/data-table';
 import { PageHeading } from '@/components/page-heading';
-import { StatusTag } from '@/components/status-tag';
+import { BucketCounts } from '@/components/review/bucket-counts';
+import { Pagination } from '@/components/review/pagination';
+import { WorklistFiltersForm } from '@/components/review/worklist-filters';
 import { requireRole } from '@/lib/auth/session';
 import { DEPARTMENT } from '@/lib/auth/roles';
 import { today } from '@/lib/clock';
-import { formatDate } from '@/lib/notifications/format';
-import { listWorklist, type WorklistRow } from '@/lib/reviews/worklist';
+import { listCountyOptions, listFieldOfficeOptions, listReviewerOptions } from '@/lib/reviews/options';
+import { listWorklistPage } from '@/lib/reviews/worklist';
+import { parseWorklistFilters, worklistQuery } from '@/lib/validation/review-worklist';
+import { WorklistTable } from './worklist-table';
 
 export const metadata: Metadata = { title: 'Review worklist' };
 
-function daysLeftCell(r: WorklistRow) {
-  if (r.daysLeft === null) return r.status === 'incomplete' ? 'Waiting on the owner' : 'Check completeness';
-  if (r.daysLeft < 0) return <strong className="text-secondary-dark">Overdue by {-r.daysLeft} days</strong>;
-  if (r.daysLeft <= 7) return <strong>{r.daysLeft} days left</strong>;
-  return `${r.daysLeft} days left`;
-}
+type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
-export default async function ReviewPage() {
+export default async function ReviewPage({ searchParams }: { searchParams: SearchParams }) {
   const actor = await requireRole(DEPARTMENT, '/review');
-  const rows = await listWorklist(actor, today());
+  const filters = parseWorklistFilters(await searchParams);
+  const date = today();
+  const [page, counties, offices, reviewers] = await Promise.all([
+    listWorklistPage(actor, filters, date),
+    listCountyOptions(),
+    listFieldOfficeOptions(),
+    listReviewerOptions(),
+  ]);
+  const filtered = worklistQuery({ ...filters, bucket: undefined, page: 1 }) !== '';
+  const first = (page.page - 1) * page.pageSize + 1;
+  const last = first + page.rows.length - 1;
   return (
     <>
       <PageHeading
         title="Review worklist"
-        lead="Received plans, most urgent first. The department approves or disapproves a complete plan within 60 days of receiving it (IAC 567-65.110(4))."
+        lead="Received plans, most urgent first. The department approves or disapproves a complete plan within 60 days of receiving it (IAC 567-65.110(4)); a deadline on a weekend or holiday moves to the next business day (Iowa Code 4.1(34))."
       />
-      <DataTable<WorklistRow>
-        caption="Plans waiting on the department"
-        captionHidden
-        stacked
-        rows={rows}
-        rowKey={(r) => r.planId}
-        emptyMessage="No plans are waiting."
-        columns={[
-          { key: 'op', header: 'Operation', rowHeader: true, cell: (r) => <><Link href={`/plans/${r.planId}`}>{r.operationName}</Link><br /><span className="text-base-dark">{r.countyName} County</span></> },
-          { key: 'kind', header: 'Plan', cell: (r) => (r.kind === 'original' ? 'Original MMP' : 'Annual update') },
-          { key: 'status', header: 'Status', cell: (r) => <StatusTag status={r.status} /> },
-          { key: 'received', header: 'Received', cell: (r) => (r.receivedOn ? formatDate(r.receivedOn) : '—') },
-          { key: 'due', header: 'Decision due', cell: (r) => (r.effectiveDueOn ? formatDate(r.effectiveDueOn) : '—') },
-          { key: 'left', header: 'Days left', cell: daysLeftCell },
-          { key: 'reviewer', header: 'Reviewer', cell: (r) => r.reviewerName ?? 'Unassigned' },
-        ]}
+      <BucketCounts counts={page.counts} filters={filters} />
+      <details className="margin-bottom-2" open={filtered}>
+        <summary className="text-bold">Filter the list</summary>
+        <WorklistFiltersForm filters={filters} counties={counties} offices={offices} reviewers={reviewers} />
+      </details>
+      <h2 className="font-heading-md" id="plans-heading">
+        {page.total === 0 ? 'No plans' : `Plans ${first}–${last} of ${page.total}`}
+      </h2>
+      <p>
+        <a href={`/api/review/worklist.csv${worklistQuery({ ...filters, page: 1 })}`} download>
+          Download this list as CSV ({page.total} plan{page.total === 1 ? '' : 's'})
+        </a>
+      </p>
+      <WorklistTable rows={page.rows} canAssign={actor.role === 'department_supervisor'} reviewers={reviewers} />
+      <Pagination
+        label="Worklist pages"
+        page={page.page}
+        pageCount={page.pageCount}
+        href={(p) => `/review${worklistQuery(filters, { page: p })}`}
       />
     </>
   );

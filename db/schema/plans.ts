@@ -85,6 +85,8 @@ export const plans = pgTable(
   (t) => [
     index('plans_operation_idx').on(t.operationId),
     index('plans_status_idx').on(t.status),
+    // The worklist filters by status and orders by the receipt date the deadline counts from.
+    index('plans_status_received_idx').on(t.status, t.receivedOn),
     index('plans_kind_idx').on(t.kind, t.updateKind),
     index('plans_channel_idx').on(t.channel),
     index('plans_decision_due_idx').on(t.decisionDueOn),

@@ -19,7 +19,7 @@ export const dueDateAssignments = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('due_date_assignments_operation_idx').on(t.operationId, t.createdAt),
+    index('due_date_assignments_operation_idx').on(t.operationId, t.createdAt.desc(), t.id.desc()),
     index('due_date_assignments_due_idx').on(t.dueOn),
     index('due_date_assignments_assigned_by_idx').on(t.assignedByUserId),
   ],

@@ -40,3 +40,11 @@ export async function listCountyDirectory(db?: Executor): Promise<CountyDirector
     .leftJoin(touching, eq(touching.fips, counties.fips))
     .orderBy(asc(counties.name));
 }
+
+/** A county's name ('Sioux'), or null for an unknown code. */
+export async function findCountyName(fips: string | null, db?: Executor): Promise<string | null> {
+  if (!fips) return null;
+  const q = db ?? (await getDb());
+  const [row] = await q.select({ name: counties.name }).from(counties).where(eq(counties.fips, fips)).limit(1);
+  return row?.name ?? null;
+}

@@ -3,7 +3,7 @@ import { getDb } from '@/db/client';
 import { animalInventory, counties, operations } from '@/db/schema';
 import { operationScope } from '@/lib/auth/scopes';
 import type { Actor } from '@/lib/auth/roles';
-import { animalUnitCapacity, daysBetween, manureRemovalAllowed, type AnimalCategory } from '@/lib/rules';
+import { animalUnitCapacity, daysBetween, manureRemovalAllowed, newOwnerOriginalMmpDue, type AnimalCategory } from '@/lib/rules';
 
 export type OperationSummary = {
   id: string;
@@ -21,7 +21,19 @@ export type OperationSummary = {
   feesOwedCents: number;
   /** IAC 567-65.110(5): manure stays in storage until the department approves the plan. */
   manureRemovalAllowed: boolean;
+  facilityId: string | null;
+  latestPlanChannel: 'electronic' | 'hard_copy' | null;
+  /** Counties of a filed hard-copy plan with no receipt recorded yet (IAC 567-65.110(3)"b"(1)). */
+  latestPlanCountiesMissingReceipt: number;
+  /** IAC 567-65.110(1)"d": set while a new owner has not yet submitted their own original MMP. */
+  newOwnerAcquiredOn: string | null;
+  newOwnerDueOn: string | null;
+  newOwnerDaysLeft: number | null;
 };
+
+// Newest plan first. Plans written in one transaction share created_at, so a draft (not yet
+// received) and then the latest receipt break the tie.
+export const LATEST_FIRST = sql.raw('p.created_at desc, p.received_on desc nulls first, p.id');
 
 /** Operations the actor may see, with what each owner needs to know at a glance. */
 export async function listOperationSummaries(actor: Actor, today: string, filter?: SQL): Promise<OperationSummary[]> {
@@ -35,6 +47,18 @@ export async function listOperationSummaries(actor: Actor, today: string, filter
       latestPlanId: sql<string | null>`latest.id`,
       latestPlanKind: sql<'original' | 'annual_update' | null>`latest.kind`,
       latestPlanStatus: sql<string | null>`latest.status`,
+      latestPlanChannel: sql<'electronic' | 'hard_copy' | null>`latest.channel`,
+      latestPlanCountiesMissingReceipt: sql<number>`(case when latest.channel = 'hard_copy' and latest.status <> 'draft' then (
+        select count(distinct pc.county_fips) from plan_counties pc where pc.plan_id = latest.id and not exists (
+          select 1 from county_receipts cr where cr.plan_id = pc.plan_id and cr.county_fips = pc.county_fips)) else 0 end)::int`,
+      facilityId: operations.facilityId,
+      // A new owner (an earlier ownership was released) who has not yet submitted an original MMP.
+      newOwnerAcquiredOn: sql<string | null>`(select o.acquired_on::text from ownerships o where o.operation_id = ${operations.id}
+        and o.released_on is null
+        and exists (select 1 from ownerships prev where prev.operation_id = ${operations.id} and prev.released_on is not null)
+        and not exists (select 1 from plans np where np.operation_id = ${operations.id} and np.kind = 'original'
+          and np.submitted_on is not null and np.submitted_on >= o.acquired_on)
+        limit 1)`,
       hasApprovedPlan: sql<boolean>`exists (select 1 from plans ap where ap.operation_id = ${operations.id} and ap.status = 'approved')`,
       nextDueOn: sql<string | null>`(select d.due_on::text from due_date_assignments d where d.operation_id = ${operations.id} order by d.created_at desc limit 1)`,
       feesOwedCents: sql<number>`coalesce((select sum(f.amount_cents - coalesce((select sum(p.amount_cents) from payments p where p.fee_line_id = f.id), 0))
@@ -43,8 +67,8 @@ export async function listOperationSummaries(actor: Actor, today: string, filter
     .from(operations)
     .innerJoin(counties, eq(counties.fips, operations.countyFips))
     .leftJoin(
-      sql`lateral (select p.id, p.kind, p.status from plans p where p.operation_id = ${operations.id} and p.status <> 'withdrawn'
-        order by p.created_at desc limit 1) latest`,
+      sql`lateral (select p.id, p.kind, p.status, p.channel from plans p where p.operation_id = ${operations.id} and p.status <> 'withdrawn'
+        order by ${LATEST_FIRST} limit 1) latest`,
       sql`true`,
     )
     .where(and(operationScope(actor), filter))
@@ -54,10 +78,15 @@ export async function listOperationSummaries(actor: Actor, today: string, filter
     : [];
   const heads = new Map<string, Partial<Record<AnimalCategory, number>>>();
   for (const i of inventory) heads.set(i.operationId, { ...heads.get(i.operationId), [i.category]: i.headAtCapacity });
-  return rows.map((r) => ({
-    ...r,
-    animalUnitCapacity: animalUnitCapacity(heads.get(r.id) ?? {}),
-    daysUntilDue: r.nextDueOn ? daysBetween(today, r.nextDueOn) : null,
-    manureRemovalAllowed: manureRemovalAllowed(r.hasApprovedPlan ? 'approved' : (r.latestPlanStatus ?? 'none')),
-  }));
+  return rows.map((r) => {
+    const newOwnerDueOn = r.newOwnerAcquiredOn ? newOwnerOriginalMmpDue(r.newOwnerAcquiredOn) : null;
+    return {
+      ...r,
+      newOwnerDueOn,
+      newOwnerDaysLeft: newOwnerDueOn ? daysBetween(today, newOwnerDueOn) : null,
+      animalUnitCapacity: animalUnitCapacity(heads.get(r.id) ?? {}),
+      daysUntilDue: r.nextDueOn ? daysBetween(today, r.nextDueOn) : null,
+      manureRemovalAllowed: manureRemovalAllowed(r.hasApprovedPlan ? 'approved' : (r.latestPlanStatus ?? 'none')),
+    };
+  });
 }

@@ -1,81 +1,128 @@
 import type { Metadata } from 'next';
+import Link from 'next/link';
 import { notFound } from 'next/navigation';
+import { Alert } from '@/components/alert';
+import { Breadcrumbs } from '@/components/breadcrumbs';
+import { ButtonLink } from '@/components/button';
 import { PageHeading } from '@/components/page-heading';
+import { AttachmentList } from '@/components/plan/attachment-list';
+import { ClockHistory } from '@/components/plan/clock-history';
+import { FeeTable } from '@/components/plan/fee-table';
+import { PlanChanges } from '@/components/plan/plan-changes';
+import { PlanContent } from '@/components/plan/plan-content';
+import { PlanCounties } from '@/components/plan/plan-counties';
+import { ReceiptForm } from '@/components/plan/receipt-form';
+import { WhatNext } from '@/components/plan/what-next';
+import { WithdrawForm } from '@/components/plan/withdraw-form';
 import { StatusTag } from '@/components/status-tag';
-import { SummaryBox } from '@/components/summary-box';
 import { requireActor } from '@/lib/auth/session';
+import { FILERS } from '@/lib/auth/roles';
+import { iowaDateOf, today } from '@/lib/clock';
 import { AppError } from '@/lib/errors';
-import { formatDate } from '@/lib/notifications/format';
-import { getPlanForActor, type PlanView } from '@/lib/plans/queries';
-import { effectiveDeadline } from '@/lib/rules';
+import { formatDate, formatNumber } from '@/lib/notifications/format';
+import { planKindLabel } from '@/lib/notifications/labels';
+import { getPlanPage } from '@/lib/plans/view';
+import { recordReceiptAction, withdrawPlanAction } from './actions';
 
 export const metadata: Metadata = { title: 'Plan' };
 
-const CLOCK_WORDS: Record<string, string> = {
-  received: 'The department received the plan.',
-  returned_incomplete: 'The department returned the plan as incomplete; the 60-day clock stopped.',
-  resubmitted: 'The owner resubmitted the plan; this is a new receipt.',
-  found_complete: 'The department found the plan complete; the 60 days run from the date it was received.',
-  decided: 'The department decided.',
-};
-
-async function load(actorId: Promise<Parameters<typeof getPlanForActor>[0]>, id: string): Promise<PlanView> {
-  try {
-    return await getPlanForActor(await actorId, id);
-  } catch (err) {
-    if (err instanceof AppError && err.code === 'NOT_FOUND') notFound();
-    throw err;
-  }
-}
-
 export default async function PlanPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
-  const view = await load(requireActor(`/plans/${id}`), id);
-  const { plan } = view;
+  const actor = await requireActor(`/plans/${id}`);
+  const data = await getPlanPage(actor, id, today()).catch((err) => {
+    if (err instanceof AppError && err.code === 'NOT_FOUND') notFound();
+    throw err;
+  });
+  const { plan } = data;
+  const names = new Map(data.counties.map((c) => [c.fips, c.name]));
+  const uncovered = data.coverage.filter((c) => !c.receivedOn && (actor.role !== 'county_official' || c.fips === actor.countyFips));
+  const filer = FILERS.includes(actor.role);
+  const changes = plan.content.changes ?? [];
   return (
     <>
-      <PageHeading title={`${view.operationName}: ${plan.kind === 'original' ? 'original MMP' : 'annual update'}`} lead={`${view.countyName} County`}>
+      {filer ? <Breadcrumbs items={[{ label: 'My operations', href: '/dashboard' }, { label: data.operationName, href: `/operations/${plan.operationId}` }, { label: 'Plan' }]} /> : null}
+      <PageHeading title={`${data.operationName}: ${planKindLabel(plan.kind, plan.updateKind).toLowerCase()}`} lead={`${data.countyName} County · facility ID ${data.operation.facilityId ?? 'not yet assigned'} · ${plan.channel === 'hard_copy' ? 'hard copy' : 'filed electronically'}`}>
         <StatusTag status={plan.status} big />
       </PageHeading>
-      <SummaryBox heading="Key dates">
-        <ul className="usa-list margin-y-0">
-          <li>Received: {plan.receivedOn ? formatDate(plan.receivedOn) : 'not yet'}</li>
-          {plan.decisionDueOn ? (
-            <li>
-              Decision due (IAC 567-65.110(4), 60 days): {formatDate(plan.decisionDueOn)}; effective deadline (Iowa Code 4.1(34)):{' '}
-              {formatDate(effectiveDeadline(plan.decisionDueOn))}
-            </li>
+
+      {plan.status === 'draft' ? (
+        <Alert type="info" heading="Not submitted yet" headingLevel={2}>
+          This plan is a draft{plan.draftSavedAt ? `, last saved ${formatDate(iowaDateOf(plan.draftSavedAt))}` : ''}. The department sees it once it is submitted.
+        </Alert>
+      ) : null}
+      {plan.status === 'incomplete' && data.deficiencies.length ? (
+        <Alert type="warning" heading="The department returned this plan: what is missing" headingLevel={2}>
+          <ul className="usa-list">
+            {data.deficiencies.map((d) => (
+              <li key={d.id}>
+                {d.code.replace(/_/g, ' ').toLowerCase()}
+                {d.detail ? `: ${d.detail}` : ''}
+              </li>
+            ))}
+          </ul>
+          Add what is missing and submit the plan again. The resubmission is a new receipt (IAC 567-65.110(4)).
+        </Alert>
+      ) : null}
+      {plan.status === 'disapproved' && plan.decisionReasons ? (
+        <Alert type="error" heading="Why the department disapproved this plan" headingLevel={2}>
+          {plan.decisionReasons}
+        </Alert>
+      ) : null}
+
+      {data.can.edit || data.can.withdraw ? (
+        <div className="margin-y-2">
+          {data.can.edit ? (
+            <ButtonLink href={`/plans/${plan.id}/edit`}>{plan.status === 'draft' ? 'Continue filing' : 'Revise and resubmit'}</ButtonLink>
           ) : null}
-          {plan.decidedOn ? <li>Decided: {formatDate(plan.decidedOn)} ({plan.decision})</li> : null}
-        </ul>
-      </SummaryBox>
-      {plan.decisionReasons ? (
+          {data.can.withdraw ? <WithdrawForm planId={plan.id} version={plan.version} action={withdrawPlanAction} /> : null}
+        </div>
+      ) : null}
+
+      <WhatNext data={data} />
+
+      {plan.kind === 'annual_update' && plan.status !== 'draft' ? (
         <>
-          <h2>Reasons for the decision</h2>
-          <p>{plan.decisionReasons}</p>
+          <h2>The update</h2>
+          <p>
+            {planKindLabel(plan.kind, plan.updateKind)}. Animal unit capacity stated: {plan.animalUnitCapacity != null ? `${formatNumber(plan.animalUnitCapacity)} AU` : '—'}.
+          </p>
+          {plan.updateKind === 'list_of_changes' ? <PlanChanges changes={changes.map((c) => ({ label: c.note ?? c.path, before: c.before as string | null, after: c.after as string | null }))} /> : null}
         </>
       ) : null}
+
+      <h2>Fees</h2>
+      <FeeTable
+        caption="Fees for this plan"
+        showStatus
+        rows={data.fees.map((f) => ({ code: f.code, amountCents: f.amountCents, citation: f.citation, payerLabel: f.payerName, status: f.status, paidCents: f.paidCents }))}
+      />
+
       <h2>Counties</h2>
-      <ul className="usa-list">
-        {view.counties.map((c) => (
-          <li key={`${c.fips}-${c.relation}`}>
-            {c.name} — {c.relation === 'located_in' ? 'operation located here' : 'manure land-applied here'}
-            {plan.channel === 'hard_copy' ? (view.receipts.some((r) => r.countyFips === c.fips) ? '; hard copy received' : '; hard copy not yet received') : ''}
-          </li>
-        ))}
-      </ul>
-      <h2>Review clock</h2>
-      {view.clock.length ? (
-        <ol className="usa-list">
-          {view.clock.map((e) => (
-            <li key={e.id}>
-              {formatDate(e.occurredOn)}: {CLOCK_WORDS[e.kind] ?? e.kind}
-            </li>
-          ))}
-        </ol>
-      ) : (
-        <p>The plan has not been received yet.</p>
-      )}
+      <PlanCounties data={data} />
+      {data.can.recordReceipt && uncovered.length ? (
+        <section aria-labelledby="record-receipt" className="margin-top-3">
+          <h3 id="record-receipt">Record a county’s receipt</h3>
+          <ReceiptForm planId={plan.id} counties={uncovered.map((c) => ({ fips: c.fips, name: c.name }))} withUpload={data.can.uploadReceipt} action={recordReceiptAction} />
+        </section>
+      ) : null}
+
+      <h2>Attachments</h2>
+      <AttachmentList items={data.attachments} />
+
+      {data.document ? (
+        <section aria-labelledby="plan-content-heading">
+          <h2 id="plan-content-heading">The plan as filed</h2>
+          <PlanContent doc={data.document} countyName={(f) => names.get(f) ?? f} headingLevel={3} />
+        </section>
+      ) : null}
+
+      <h2>Review clock history</h2>
+      <ClockHistory events={data.clock} />
+      {filer ? (
+        <p>
+          <Link href={`/operations/${plan.operationId}`}>Back to the operation</Link>
+        </p>
+      ) : null}
     </>
   );
 }

@@ -1,0 +1,29 @@
+import { getActor } from '@/lib/auth/session';
+import { AppError } from '@/lib/errors';
+import { readAttachment } from '@/lib/plans/attachments';
+
+// Downloads an attachment for someone whose scope includes its plan (or operation). Anything else
+// reads as not found, exactly like an attachment that does not exist.
+export async function GET(_request: Request, { params }: { params: Promise<{ id: string }> }) {
+  const { id } = await params;
+  const actor = await getActor();
+  if (!actor) return new Response('Sign in to download this file.', { status: 401, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
+  try {
+    const file = await readAttachment(actor, id);
+    const ascii = file.filename.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+    return new Response(Buffer.from(file.bytes), {
+      headers: {
+        'Content-Type': file.contentType,
+        'Content-Length': String(file.bytes.length),
+        'Content-Disposition': `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(file.filename)}`,
+        'Cache-Control': 'private, no-store',
+        'X-Content-Type-Options': 'nosniff',
+      },
+    });
+  } catch (err) {
+    if (err instanceof AppError && err.code === 'NOT_FOUND') {
+      return new Response('We can’t find that file.', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
+    }
+    throw err;
+  }
+}

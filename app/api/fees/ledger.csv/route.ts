@@ -1,0 +1,28 @@
+import { getActor } from '@/lib/auth/session';
+import { isDepartment } from '@/lib/auth/roles';
+import { today } from '@/lib/clock';
+import { queryLedgerRows, type LedgerRow } from '@/lib/fees/ledger';
+import { FEE_LABELS } from '@/lib/notifications/labels';
+import { csvResponse } from '@/lib/reviews/csv';
+import { feeLedgerFilterSchema } from '@/lib/validation/fees';
+
+export const dynamic = 'force-dynamic';
+
+const cents = (c: number) => (c / 100).toFixed(2);
+
+// The filtered fees ledger as CSV, streamed in batches. Department only, read in the caller's scope.
+export async function GET(request: Request) {
+  const actor = await getActor();
+  if (!actor) return new Response('Sign in to download the ledger.', { status: 401 });
+  if (!isDepartment(actor.role)) return new Response('Your account is not allowed to do that.', { status: 403 });
+  const filters = feeLedgerFilterSchema.parse(Object.fromEntries(new URL(request.url).searchParams));
+  return csvResponse<LedgerRow>(
+    `fees-${today()}.csv`,
+    ['Operation', 'Facility ID', 'Fee', 'Rule', 'Payer', 'Payer kind', 'Amount', 'Paid', 'Balance', 'Status', 'Due', 'Fee line ID'],
+    (r) => [
+      r.operationName, r.facilityId, FEE_LABELS[r.code], r.citation, r.payerName, r.payerKind, cents(r.amountCents), cents(r.paidCents),
+      cents(r.status === 'due' ? r.amountCents - r.paidCents : 0), r.status, r.dueOn, r.id,
+    ],
+    (offset, limit) => queryLedgerRows(actor, { ...filters, page: 1 }, { limit, offset }),
+  );
+}

@@ -1,0 +1,29 @@
+import { getActor } from '@/lib/auth/session';
+import { isDepartment } from '@/lib/auth/roles';
+import { today } from '@/lib/clock';
+import { planKindLabel } from '@/lib/notifications/labels';
+import { csvResponse } from '@/lib/reviews/csv';
+import { queryWorklistRows, NEXT_ACTION_WORDS, type WorklistRow } from '@/lib/reviews/worklist';
+import { parseWorklistFilters } from '@/lib/validation/review-worklist';
+
+export const dynamic = 'force-dynamic';
+
+// The filtered worklist as CSV, streamed in batches. Department only; the rows are read in the
+// caller's scope by the same query as the page.
+export async function GET(request: Request) {
+  const actor = await getActor();
+  if (!actor) return new Response('Sign in to download the worklist.', { status: 401 });
+  if (!isDepartment(actor.role)) return new Response('Your account is not allowed to do that.', { status: 403 });
+  const filters = parseWorklistFilters(new URL(request.url).searchParams);
+  const date = today();
+  return csvResponse<WorklistRow>(
+    `worklist-${date}.csv`,
+    ['Operation', 'Facility ID', 'County', 'Field office', 'Plan', 'Channel', 'Status', 'Next action', 'Received', 'Day 60', 'Effective deadline', 'Days left', 'Reviewer', 'Plan ID'],
+    (r) => [
+      r.operationName, r.facilityId, r.countyName, r.fieldOffice, planKindLabel(r.kind, r.updateKind as never),
+      r.channel === 'hard_copy' ? 'Hard copy' : 'Electronic', r.status, NEXT_ACTION_WORDS[r.nextAction], r.receivedOn,
+      r.day60, r.effectiveDueOn, r.daysLeft, r.reviewerName ?? 'Unassigned', r.planId,
+    ],
+    (offset, limit) => queryWorklistRows(actor, { ...filters, page: 1 }, date, { limit, offset }),
+  );
+}

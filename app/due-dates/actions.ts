@@ -1,0 +1,40 @@
+'use server';
+
+import { revalidatePath } from 'next/cache';
+import { actorOrThrow } from '@/lib/auth/session';
+import { today } from '@/lib/clock';
+import { toActionError, type ActionResult } from '@/lib/errors';
+import { kickDelivery } from '@/lib/notifications/deliver';
+import { formatDate } from '@/lib/notifications/format';
+import { applySchedulePolicy, overrideDueDate } from '@/lib/schedule/apply';
+import { requestOrigin } from '@/lib/url';
+import { applyPolicySchema, overrideSchema } from '@/lib/validation/due-dates';
+import { parseOrThrow } from '@/lib/validation/parse';
+
+// Due dates: parse -> authorize (in the service) -> act -> revalidate; owner notices go after commit.
+
+export async function applyPolicyAction(input: unknown): Promise<ActionResult> {
+  try {
+    const actor = await actorOrThrow();
+    const values = parseOrThrow(applyPolicySchema, input);
+    const { assigned } = await applySchedulePolicy(actor, values, { today: today(), origin: await requestOrigin() });
+    kickDelivery();
+    revalidatePath('/due-dates');
+    return { ok: true, data: undefined, message: `Due dates assigned to ${assigned} operation${assigned === 1 ? '' : 's'}; each owner was sent a notice of the date.` };
+  } catch (err) {
+    return toActionError(err);
+  }
+}
+
+export async function overrideDueDateAction(input: unknown): Promise<ActionResult> {
+  try {
+    const actor = await actorOrThrow();
+    const values = parseOrThrow(overrideSchema, input);
+    await overrideDueDate(actor, values, { today: today(), origin: await requestOrigin() });
+    kickDelivery();
+    revalidatePath('/due-dates');
+    return { ok: true, data: undefined, message: `The due date is now ${formatDate(values.dueOn)}; the owner was sent a notice.` };
+  } catch (err) {
+    return toActionError(err);
+  }
+}

@@ -1,0 +1,64 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { notFound } from 'next/navigation';
+import { Breadcrumbs } from '@/components/breadcrumbs';
+import { DataTable } from '@/components/data-table';
+import { PageHeading } from '@/components/page-heading';
+import { SummaryBox } from '@/components/summary-box';
+import { requireRole } from '@/lib/auth/session';
+import { DEPARTMENT } from '@/lib/auth/roles';
+import { today } from '@/lib/clock';
+import { AppError } from '@/lib/errors';
+import { getFeeLine } from '@/lib/fees/ledger';
+import { formatDate, formatDateTime, formatMoney } from '@/lib/notifications/format';
+import { FEE_LABELS, PAYMENT_METHOD_LABELS, planKindLabel } from '@/lib/notifications/labels';
+import { PaymentForm } from './payment-form';
+
+export const metadata: Metadata = { title: 'Fee' };
+
+export default async function FeePage({ params }: { params: Promise<{ id: string }> }) {
+  const { id } = await params;
+  const actor = await requireRole(DEPARTMENT, `/fees/${id}`);
+  const fee = await getFeeLine(actor, id).catch((err: unknown) => {
+    if (err instanceof AppError && err.code === 'NOT_FOUND') notFound();
+    throw err;
+  });
+  const balance = fee.status === 'due' ? fee.amountCents - fee.paidCents : 0;
+  type Payment = (typeof fee.payments)[number];
+  return (
+    <>
+      <Breadcrumbs items={[{ label: 'Fees ledger', href: '/fees' }, { label: `${fee.operationName}: ${FEE_LABELS[fee.code]}` }]} />
+      <PageHeading title={`${FEE_LABELS[fee.code]}: ${fee.operationName}`} lead={`Facility ${fee.facilityId ?? 'not yet assigned'} · ${fee.citation}`} />
+      <SummaryBox heading={fee.status === 'due' ? `${formatMoney(balance)} still owed` : fee.status === 'paid' ? 'Paid in full' : `Fee ${fee.status}`}>
+        <ul className="usa-list margin-y-0">
+          <li>Amount: {formatMoney(fee.amountCents)}; paid: {formatMoney(fee.paidCents)}</li>
+          <li>Payer: {fee.payerName} ({fee.payerKind === 'active_contractor' ? 'active contractor, Iowa Code ch. 202' : 'owner'})</li>
+          {fee.dueOn ? <li>Due: {formatDate(fee.dueOn)}</li> : null}
+          {fee.plan && fee.planId ? <li>For: <Link href={`/review/plans/${fee.planId}`}>{planKindLabel(fee.plan.kind, fee.plan.updateKind)}</Link></li> : null}
+        </ul>
+      </SummaryBox>
+      <h2>Payments</h2>
+      <DataTable<Payment>
+        caption="Payments on this fee"
+        captionHidden
+        stacked
+        rows={fee.payments}
+        rowKey={(p) => p.id}
+        emptyMessage="No payments recorded."
+        columns={[
+          { key: 'on', header: 'Received', rowHeader: true, cell: (p) => formatDate(p.receivedOn) },
+          { key: 'amount', header: 'Amount', cell: (p) => formatMoney(p.amountCents) },
+          { key: 'method', header: 'Method', cell: (p) => PAYMENT_METHOD_LABELS[p.method] },
+          { key: 'ref', header: 'Reference', cell: (p) => p.reference ?? '—' },
+          { key: 'by', header: 'Recorded', cell: (p) => `${p.recordedBy ?? 'the portal'}, ${formatDateTime(p.createdAt)}` },
+        ]}
+      />
+      {fee.status === 'due' ? (
+        <>
+          <h2>Record a payment</h2>
+          <PaymentForm feeLineId={fee.id} balance={(balance / 100).toFixed(2)} today={today()} />
+        </>
+      ) : null}
+    </>
+  );
+}

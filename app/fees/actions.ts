@@ -1,0 +1,29 @@
+'use server';
+
+import { revalidatePath } from 'next/cache';
+import { actorOrThrow } from '@/lib/auth/session';
+import { today } from '@/lib/clock';
+import { toActionError, type ActionResult } from '@/lib/errors';
+import { recordPayment } from '@/lib/fees/payments';
+import { kickDelivery } from '@/lib/notifications/deliver';
+import { formatMoney } from '@/lib/notifications/format';
+import { requestOrigin } from '@/lib/url';
+import { paymentSchema } from '@/lib/validation/fees';
+import { parseOrThrow } from '@/lib/validation/parse';
+
+// Fees: parse -> authorize (in the service) -> act -> revalidate; the receipt is mailed after commit.
+
+export async function recordPaymentAction(input: unknown): Promise<ActionResult<{ receiptNumber: string }>> {
+  try {
+    const actor = await actorOrThrow();
+    const values = parseOrThrow(paymentSchema, input);
+    const result = await recordPayment(actor, values, { today: today(), origin: await requestOrigin() });
+    kickDelivery();
+    revalidatePath('/fees');
+    revalidatePath(`/fees/${values.feeLineId}`);
+    const tail = result.status === 'paid' ? 'The fee is now paid in full.' : `${formatMoney(result.balanceCents)} is still owed.`;
+    return { ok: true, data: { receiptNumber: result.receiptNumber }, message: `Payment recorded: receipt ${result.receiptNumber} was sent to the payer. ${tail}` };
+  } catch (err) {
+    return toActionError(err);
+  }
+}

@@ -1,0 +1,51 @@
+import type { Metadata } from 'next';
+import { notFound } from 'next/navigation';
+import { Breadcrumbs } from '@/components/breadcrumbs';
+import { PageHeading } from '@/components/page-heading';
+import { SummaryBox } from '@/components/summary-box';
+import { AppError } from '@/lib/errors';
+import { formatDateTime } from '@/lib/notifications/format';
+import { getOutboxMessage, type OutboxMessage } from '@/lib/notifications/queries';
+import { OUTBOX_STATUS_LABELS, requireMailReader } from '../access';
+import { EmailFrame, EmailText } from '../email-frame';
+
+export const metadata: Metadata = { title: 'Message' };
+
+async function load(id: string): Promise<OutboxMessage> {
+  try {
+    // Link tokens are hidden (the default): staff see that a reset link was sent, not the link.
+    return await getOutboxMessage(id);
+  } catch (err) {
+    if (err instanceof AppError && err.code === 'NOT_FOUND') notFound();
+    throw err;
+  }
+}
+
+export default async function MessagePage({ params }: { params: Promise<{ id: string }> }) {
+  const { id } = await params;
+  await requireMailReader(`/mail/${id}`);
+  const m = await load(id);
+  return (
+    <>
+      <Breadcrumbs items={[{ label: 'Sent mail', href: '/mail' }, { label: 'Message' }]} />
+      <PageHeading title={m.subject} />
+      <SummaryBox heading="Delivery">
+        <ul className="usa-list margin-y-0">
+          <li>To: {m.toAddress}</li>
+          <li>Status: {OUTBOX_STATUS_LABELS[m.status]}</li>
+          <li>Written: {formatDateTime(m.createdAt)}</li>
+          {m.sentAt ? <li>Sent: {formatDateTime(m.sentAt)}</li> : null}
+          <li>Attempts: {m.attempts}</li>
+          {m.status === 'pending' && m.attempts > 0 ? <li>Next attempt: {formatDateTime(m.nextAttemptAt)}</li> : null}
+          {m.lastError ? <li>Last error: {m.lastError}</li> : null}
+          <li>
+            Email: {m.template} (event <code>{m.eventKey}</code>)
+          </li>
+        </ul>
+      </SummaryBox>
+      <h2>The message</h2>
+      <EmailFrame title={`The message: ${m.subject}`} html={m.html} />
+      <EmailText text={m.text} />
+    </>
+  );
+}

@@ -1,0 +1,128 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { notFound } from 'next/navigation';
+import { Alert } from '@/components/alert';
+import { Breadcrumbs } from '@/components/breadcrumbs';
+import { ButtonLink } from '@/components/button';
+import { DataTable } from '@/components/data-table';
+import { OperationFacts } from '@/components/operation/operation-facts';
+import { PreparerAccess } from '@/components/operation/preparer-access';
+import { StartPlanForm } from '@/components/operation/start-plan-form';
+import { PageHeading } from '@/components/page-heading';
+import { StatusTag } from '@/components/status-tag';
+import { SummaryBox } from '@/components/summary-box';
+import { requireActor } from '@/lib/auth/session';
+import { FILERS } from '@/lib/auth/roles';
+import { iowaDateOf, today } from '@/lib/clock';
+import { AppError } from '@/lib/errors';
+import { formatDate, formatNumber, pluralDays } from '@/lib/notifications/format';
+import { planKindLabel } from '@/lib/notifications/labels';
+import { listGrants } from '@/lib/auth/grants';
+import { getOperationForActor, type OperationDetail } from '@/lib/operations/detail';
+import { grantAccessAction, revokeAccessAction, startPlanAction } from '../actions';
+import { Wrap } from '@/components/plan/wrap';
+
+export const metadata: Metadata = { title: 'Operation' };
+
+type PlanRow = OperationDetail['plans'][number];
+
+function PlanActions({ d }: { d: OperationDetail }) {
+  const op = d.operation;
+  if (d.openPlan) {
+    const href = d.openPlan.status === 'draft' ? `/plans/${d.openPlan.id}/edit` : `/plans/${d.openPlan.id}`;
+    return <ButtonLink href={href}>{d.openPlan.status === 'draft' ? 'Continue the plan you started' : 'See the plan in progress'}</ButtonLink>;
+  }
+  return (
+    <>
+      {!d.hasApprovedPlan || d.newOwner ? <StartPlanForm operationId={op.id} kind="original" label="Start the original MMP" action={startPlanAction} /> : null}
+      {d.hasApprovedPlan ? (
+        <StartPlanForm operationId={op.id} kind="annual_update" label="File the annual update" action={startPlanAction} variant={d.newOwner ? 'outline' : 'primary'} />
+      ) : null}
+    </>
+  );
+}
+
+export default async function OperationPage({ params }: { params: Promise<{ id: string }> }) {
+  const { id } = await params;
+  const actor = await requireActor(`/operations/${id}`);
+  const d = await getOperationForActor(actor, id, today()).catch((err) => {
+    if (err instanceof AppError && err.code === 'NOT_FOUND') notFound();
+    throw err;
+  });
+  const op = d.operation;
+  const filer = FILERS.includes(actor.role);
+  const grants = actor.role === 'owner' ? (await listGrants(actor, op.id)).filter((g) => !g.revokedAt) : [];
+  return (
+    <>
+      {filer ? <Breadcrumbs items={[{ label: 'My operations', href: '/dashboard' }, { label: op.name }]} /> : null}
+      <PageHeading title={op.name} lead={`${d.countyName} County · facility ID ${op.facilityId ?? 'not yet assigned'}`}>
+        {filer ? <ButtonLink href={`/operations/${op.id}/edit`} variant="outline">Edit the operation</ButtonLink> : null}
+      </PageHeading>
+
+      {d.newOwner ? (
+        <Alert type={d.newOwner.daysLeft < 0 ? 'error' : 'warning'} heading={d.newOwner.daysLeft < 0 ? `Your original plan is overdue by ${pluralDays(-d.newOwner.daysLeft)}` : `Your original plan is due in ${pluralDays(d.newOwner.daysLeft)}`}>
+          You acquired this operation on {formatDate(d.newOwner.acquiredOn)}. As its new owner you must submit your own original manure management plan by{' '}
+          <strong>{formatDate(d.newOwner.dueOn)}</strong>, within 60 days after acquiring it (IAC 567-65.110(1)“d”). Until then you may apply manure under the previous owner’s most recent plan.
+        </Alert>
+      ) : null}
+
+      {d.hasApprovedPlan && !d.openPlan && d.nextDue && d.nextDue.daysLeft <= 60 ? (
+        <Alert type={d.nextDue.daysLeft < 0 ? 'error' : 'warning'} heading={d.nextDue.daysLeft < 0 ? `The annual update is overdue by ${pluralDays(-d.nextDue.daysLeft)}` : `The annual update is due in ${pluralDays(d.nextDue.daysLeft)}`}>
+          The department set {formatDate(d.nextDue.dueOn)} as this operation’s date for its updated plan (IAC 567-65.110(3)“b”(3)). File it below: a statement that nothing changed, a list of
+          the changes, or a complete plan.
+        </Alert>
+      ) : null}
+
+      <SummaryBox heading="At a glance" className="margin-top-3">
+        <ul className="usa-list margin-y-0">
+          <li>Animal unit capacity: <strong>{formatNumber(d.inventory.total)} AU</strong> ({d.inventory.citation})</li>
+          <li>{d.requirement.required ? 'MMP required' : 'MMP not required'}: {d.requirement.reason} ({d.requirement.citation})</li>
+          <li>
+            Next annual update due:{' '}
+            {d.nextDue ? `${formatDate(d.nextDue.dueOn)} (${d.nextDue.daysLeft < 0 ? `overdue by ${pluralDays(-d.nextDue.daysLeft)}` : `${pluralDays(d.nextDue.daysLeft)} left`})` : 'no date assigned yet'}
+          </li>
+          <li>
+            Manure removal from storage:{' '}
+            {d.manureRemovalAllowed ? 'allowed (a plan is approved)' : <strong>not allowed until the department approves the plan (IAC 567-65.110(5))</strong>}
+          </li>
+        </ul>
+      </SummaryBox>
+
+      {filer ? (
+        <section className="margin-top-3" aria-labelledby="plan-actions">
+          <h2 id="plan-actions">What you can do</h2>
+          <PlanActions d={d} />
+        </section>
+      ) : null}
+
+      <h2>Plans</h2>
+      <DataTable<PlanRow>
+        caption="Plans for this operation"
+        captionHidden
+        stacked
+        rows={d.plans}
+        rowKey={(p) => p.id}
+        emptyMessage="No plans yet."
+        columns={[
+          { key: 'kind', header: 'Plan', rowHeader: true, cell: (p) => <Wrap><Link href={p.status === 'draft' && filer ? `/plans/${p.id}/edit` : `/plans/${p.id}`}>{planKindLabel(p.kind, p.updateKind)}</Link></Wrap> },
+          { key: 'status', header: 'Status', cell: (p) => <StatusTag status={p.status} /> },
+          { key: 'channel', header: 'Channel', cell: (p) => (p.channel === 'hard_copy' ? 'Hard copy' : 'Electronic') },
+          { key: 'received', header: 'Received', cell: (p) => (p.receivedOn ? formatDate(p.receivedOn) : '—') },
+          { key: 'decided', header: 'Decided', cell: (p) => (p.decidedOn ? formatDate(p.decidedOn) : '—') },
+        ]}
+      />
+      <OperationFacts d={d} />
+      {actor.role === 'owner' ? (
+        <section aria-labelledby="preparers">
+          <h2 id="preparers">Who can prepare plans for you</h2>
+          <PreparerAccess
+            operationId={op.id}
+            grants={grants.map((g) => ({ id: g.id, preparerName: g.preparerName, preparerEmail: g.preparerEmail, grantedOn: formatDate(iowaDateOf(g.grantedAt)) }))}
+            grant={grantAccessAction}
+            revoke={revokeAccessAction}
+          />
+        </section>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,99 @@
+'use server';
+
+import { revalidatePath } from 'next/cache';
+import { redirect } from 'next/navigation';
+import { grantAccess, revokeAccess } from '@/lib/auth/grants';
+import { actorOrThrow } from '@/lib/auth/session';
+import { today } from '@/lib/clock';
+import { toActionError, type ActionResult } from '@/lib/errors';
+import { kickDelivery } from '@/lib/notifications/deliver';
+import { claimOperation } from '@/lib/operations/claim';
+import { registerOperation, updateOperation } from '@/lib/operations/commands';
+import { startPlan } from '@/lib/plans/start';
+import { requestOrigin } from '@/lib/url';
+import { claimSchema, editOperationSchema, operationSchema } from '@/lib/validation/operations';
+import { parseOrThrow } from '@/lib/validation/parse';
+import { startPlanSchema } from '@/lib/validation/plans';
+import { grantAccessSchema } from '@/lib/validation/accounts';
+import { z } from 'zod';
+
+// Operation actions: parse -> authorize (inside the service) -> act -> revalidate.
+
+export async function registerOperationAction(input: unknown): Promise<ActionResult<{ id: string }>> {
+  try {
+    const actor = await actorOrThrow();
+    const values = parseOrThrow(operationSchema, input);
+    const { id, facilityId } = await registerOperation(actor, values, today());
+    revalidatePath('/dashboard');
+    return { ok: true, data: { id }, message: `Registered. The facility ID is ${facilityId}.` };
+  } catch (err) {
+    return toActionError(err);
+  }
+}
+
+export async function editOperationAction(input: unknown): Promise<ActionResult<{ id: string }>> {
+  try {
+    const actor = await actorOrThrow();
+    const values = parseOrThrow(editOperationSchema, input);
+    await updateOperation(actor, values, today());
+    revalidatePath('/dashboard');
+    revalidatePath(`/operations/${values.operationId}`);
+    return { ok: true, data: { id: values.operationId } };
+  } catch (err) {
+    return toActionError(err);
+  }
+}
+
+export async function claimOperationAction(input: unknown): Promise<ActionResult<{ id: string; dueOn: string }>> {
+  try {
+    const actor = await actorOrThrow();
+    const values = parseOrThrow(claimSchema, input);
+    const { operationId, dueOn } = await claimOperation(actor, values, today(), await requestOrigin());
+    kickDelivery();
+    revalidatePath('/dashboard');
+    return { ok: true, data: { id: operationId, dueOn } };
+  } catch (err) {
+    return toActionError(err);
+  }
+}
+
+/** Starts (or resumes) a plan and goes to its form. Used by a form, so it also works without script. */
+export async function startPlanAction(_previous: string | null, form: FormData): Promise<string | null> {
+  let planId: string;
+  try {
+    const actor = await actorOrThrow();
+    const values = parseOrThrow(startPlanSchema, { operationId: form.get('operationId'), kind: form.get('kind') });
+    planId = (await startPlan(actor, values, today())).planId;
+    revalidatePath('/dashboard');
+  } catch (err) {
+    return toActionError(err).message;
+  }
+  redirect(`/plans/${planId}/edit`);
+}
+
+const revokeSchema = z.object({ operationId: z.string().uuid(), grantId: z.string().uuid() });
+
+/** The owner lets a preparer (by the email of their preparer account) file for this operation. */
+export async function grantAccessAction(input: unknown): Promise<ActionResult> {
+  try {
+    const actor = await actorOrThrow();
+    const values = parseOrThrow(grantAccessSchema, input);
+    await grantAccess(actor, values);
+    revalidatePath(`/operations/${values.operationId}`);
+    return { ok: true, data: undefined, message: `${values.email} can now prepare and submit plans for this operation.` };
+  } catch (err) {
+    return toActionError(err);
+  }
+}
+
+export async function revokeAccessAction(input: unknown): Promise<ActionResult> {
+  try {
+    const actor = await actorOrThrow();
+    const values = parseOrThrow(revokeSchema, input);
+    await revokeAccess(actor, values);
+    revalidatePath(`/operations/${values.operationId}`);
+    return { ok: true, data: undefined, message: 'Access removed.' };
+  } catch (err) {
+    return toActionError(err);
+  }
+}

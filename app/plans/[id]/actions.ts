@@ -1,0 +1,40 @@
+'use server';
+
+import { revalidatePath } from 'next/cache';
+import { actorOrThrow } from '@/lib/auth/session';
+import { FILERS } from '@/lib/auth/roles';
+import { today } from '@/lib/clock';
+import { toActionError, type ActionResult } from '@/lib/errors';
+import { withdrawPlan } from '@/lib/plans/withdraw';
+import { recordCountyReceipt } from '@/lib/plans/receipts';
+import { parseOrThrow } from '@/lib/validation/parse';
+import { ownerReceiptSchema, receiptSchema, withdrawPlanSchema } from '@/lib/validation/plans';
+
+// Plan page actions: parse -> authorize (inside the service) -> act -> revalidate.
+
+export async function recordReceiptAction(input: unknown): Promise<ActionResult> {
+  try {
+    const actor = await actorOrThrow();
+    // The owner's documentation that the county received it is the signed receipt (form 542-8046).
+    const values = parseOrThrow(FILERS.includes(actor.role) ? ownerReceiptSchema : receiptSchema, input);
+    await recordCountyReceipt(actor, values, today());
+    revalidatePath(`/plans/${values.planId}`);
+    revalidatePath('/dashboard');
+    return { ok: true, data: undefined, message: 'Receipt recorded.' };
+  } catch (err) {
+    return toActionError(err);
+  }
+}
+
+export async function withdrawPlanAction(input: unknown): Promise<ActionResult> {
+  try {
+    const actor = await actorOrThrow();
+    const values = parseOrThrow(withdrawPlanSchema, input);
+    const { feesCancelled } = await withdrawPlan(actor, values);
+    revalidatePath(`/plans/${values.planId}`);
+    revalidatePath('/dashboard');
+    return { ok: true, data: undefined, message: feesCancelled ? 'The plan was withdrawn and its unpaid fees cancelled.' : 'The plan was withdrawn.' };
+  } catch (err) {
+    return toActionError(err);
+  }
+}

@@ -1,0 +1,64 @@
+'use server';
+
+import { revalidatePath } from 'next/cache';
+import { actorOrThrow } from '@/lib/auth/session';
+import { today } from '@/lib/clock';
+import { toActionError, type ActionResult } from '@/lib/errors';
+import { kickDelivery } from '@/lib/notifications/deliver';
+import { removeAttachment } from '@/lib/plans/attachments';
+import { getDraftState, saveDraft } from '@/lib/plans/drafts';
+import { submitPlan } from '@/lib/plans/submit';
+import { requestOrigin } from '@/lib/url';
+import { parseOrThrow } from '@/lib/validation/parse';
+import { saveDraftSchema, submitPlanSchema } from '@/lib/validation/plans';
+import { z } from 'zod';
+
+// The plan form's actions: parse -> authorize (inside the service) -> act -> revalidate.
+
+export async function saveDraftAction(input: unknown): Promise<ActionResult<{ version: number; savedAt: string }>> {
+  try {
+    const actor = await actorOrThrow();
+    const values = parseOrThrow(saveDraftSchema, input);
+    const saved = await saveDraft(actor, values);
+    return { ok: true, data: { version: saved.version, savedAt: saved.savedAt.toISOString() } };
+  } catch (err) {
+    return toActionError(err);
+  }
+}
+
+export async function peekDraftAction(input: unknown): Promise<ActionResult<{ version: number; draft: unknown; editable: boolean }>> {
+  try {
+    const actor = await actorOrThrow();
+    const { planId } = parseOrThrow(z.object({ planId: z.string().uuid() }), input);
+    return { ok: true, data: await getDraftState(actor, planId) };
+  } catch (err) {
+    return toActionError(err);
+  }
+}
+
+export async function submitPlanAction(input: unknown): Promise<ActionResult<{ planId: string; submittedOn: string }>> {
+  try {
+    const actor = await actorOrThrow();
+    const values = parseOrThrow(submitPlanSchema, input);
+    const result = await submitPlan(actor, values, { today: today(), origin: await requestOrigin() });
+    kickDelivery();
+    revalidatePath(`/plans/${values.planId}`);
+    revalidatePath('/dashboard');
+    return { ok: true, data: { planId: result.planId, submittedOn: result.submittedOn } };
+  } catch (err) {
+    return toActionError(err);
+  }
+}
+
+const removeSchema = z.object({ planId: z.string().uuid(), attachmentId: z.string().uuid() });
+
+export async function removeAttachmentAction(input: unknown): Promise<ActionResult> {
+  try {
+    const actor = await actorOrThrow();
+    const values = parseOrThrow(removeSchema, input);
+    await removeAttachment(actor, values);
+    return { ok: true, data: undefined, message: 'File removed.' };
+  } catch (err) {
+    return toActionError(err);
+  }
+}

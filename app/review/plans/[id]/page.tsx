@@ -1,0 +1,151 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { notFound } from 'next/navigation';
+import { Alert } from '@/components/alert';
+import { Breadcrumbs } from '@/components/breadcrumbs';
+import { PageHeading } from '@/components/page-heading';
+import { ClockHistory } from '@/components/review/clock-history';
+import { DiffTable } from '@/components/review/diff-table';
+import { FiguresTable, FlagsSummary } from '@/components/review/figures-table';
+import { PlanContents } from '@/components/review/plan-contents';
+import { AttachmentsList, CountyCoverageTable, PlanFeesTable } from '@/components/review/plan-records';
+import { AuditHistory, DeficiencyHistory, NoticesTable } from '@/components/review/review-history';
+import { StatusTag } from '@/components/status-tag';
+import { SummaryBox } from '@/components/summary-box';
+import { requireRole } from '@/lib/auth/session';
+import { DEPARTMENT } from '@/lib/auth/roles';
+import { today } from '@/lib/clock';
+import { AppError } from '@/lib/errors';
+import { formatDate } from '@/lib/notifications/format';
+import { planKindLabel } from '@/lib/notifications/labels';
+import { listReviewerOptions } from '@/lib/reviews/options';
+import { getReviewView } from '@/lib/reviews/review-view';
+import { AssignForm } from './assign-form';
+import { CompletenessForm } from './completeness-form';
+import { DecisionForm } from './decision-form';
+
+export const metadata: Metadata = { title: 'Review a plan' };
+
+const DONE: Record<string, string> = {
+  complete: 'The plan was found complete. The 60 days count from the date it was received.',
+  returned: 'The plan was returned as incomplete. The owner was sent one notice listing every item.',
+  approved: 'The plan was approved. The letter went to the owner and notices to the county boards. Manure may now be removed from storage (IAC 567-65.110(5)).',
+  disapproved: 'The plan was disapproved. The letter with your reasons went to the owner and notices to the county boards.',
+};
+
+type Props = { params: Promise<{ id: string }>; searchParams: Promise<{ done?: string }> };
+
+export default async function ReviewPlanPage({ params, searchParams }: Props) {
+  const { id } = await params;
+  const { done } = await searchParams;
+  const actor = await requireRole(DEPARTMENT, `/review/plans/${id}`);
+  const date = today();
+  const view = await getReviewView(actor, id, date).catch((err: unknown) => {
+    if (err instanceof AppError && err.code === 'NOT_FOUND') notFound();
+    throw err;
+  });
+  const reviewers = actor.role === 'department_supervisor' ? await listReviewerOptions() : [];
+  const { plan, clockState: clock } = view;
+  const hardCopy = plan.channel === 'hard_copy';
+  const countyNames = Object.fromEntries(view.coverage.map((c) => [c.fips, c.name]));
+  const decided = plan.status === 'approved' || plan.status === 'disapproved';
+  return (
+    <>
+      <Breadcrumbs items={[{ label: 'Review worklist', href: '/review' }, { label: view.operationName }]} />
+      <PageHeading
+        title={`${view.operationName}: ${planKindLabel(plan.kind, plan.updateKind)}`}
+        lead={`${view.countyName} County · facility ${view.operation.facilityId ?? 'not yet assigned'} · ${hardCopy ? 'hard copy' : 'filed electronically'} · owner ${view.owner?.name ?? 'not recorded'}`}
+      >
+        <StatusTag status={plan.status} big />
+      </PageHeading>
+      {done && DONE[done] ? <Alert type="success" role="status" heading="Done">{DONE[done]}</Alert> : null}
+
+      <SummaryBox heading="Review clock (IAC 567-65.110(4))" className="margin-top-2">
+        <ul className="usa-list margin-y-0">
+          <li>Received: {clock.receivedOn ? formatDate(clock.receivedOn) : 'not yet'}</li>
+          {clock.day60 ? <li>Day 60: {formatDate(clock.day60)}</li> : null}
+          {clock.effectiveDeadline ? <li>Effective deadline (Iowa Code 4.1(34)): {formatDate(clock.effectiveDeadline)}</li> : null}
+          {clock.daysLeft !== null ? <li><strong>{clock.daysLeft < 0 ? `Overdue by ${-clock.daysLeft} days` : `${clock.daysLeft} days left`}</strong></li> : null}
+          {clock.state === 'stopped_incomplete' ? <li>No clock runs: returned as incomplete; the owner’s resubmission will be a new receipt.</li> : null}
+          {plan.decidedOn ? <li>Decided: {formatDate(plan.decidedOn)} ({plan.decision})</li> : null}
+          <li>Reviewer: {view.reviewerName ?? 'unassigned'}</li>
+        </ul>
+      </SummaryBox>
+      {actor.role === 'department_supervisor' && !decided ? (
+        <section aria-labelledby="assign-heading" className="margin-top-3">
+          <h2 id="assign-heading" className="font-heading-md">Assignment</h2>
+          <AssignForm planId={plan.id} reviewerUserId={plan.reviewerUserId} reviewers={reviewers} />
+        </section>
+      ) : null}
+
+      <h2 className="margin-top-4">Flags</h2>
+      <FlagsSummary figures={view.figures} />
+
+      <section aria-labelledby="next-heading" className="margin-top-4">
+        <h2 id="next-heading">Next step</h2>
+        {plan.status === 'submitted' ? (
+          <>
+            {hardCopy ? (
+              <Alert type={view.countiesCovered ? 'info' : 'warning'} headingLevel={3} heading="Hard copy: every county’s receipt comes first">
+                A hard-copy plan can be found complete only once every county board it goes to has a recorded receipt (IAC 567-65.110(3)“b”(1), form 542-8046).
+                {view.countiesCovered ? ' Every receipt is recorded.' : ' At least one receipt is missing; see County boards below.'}
+              </Alert>
+            ) : null}
+            <CompletenessForm
+              planId={plan.id}
+              version={plan.version}
+              blockedReason={hardCopy && !view.countiesCovered ? 'Not every county board has a recorded receipt yet, so the plan cannot be found complete.' : null}
+            />
+          </>
+        ) : plan.status === 'under_review' ? (
+          <DecisionForm planId={plan.id} version={plan.version} />
+        ) : plan.status === 'incomplete' ? (
+          <p>Returned as incomplete: waiting on the owner to answer each item and resubmit.</p>
+        ) : decided ? (
+          <p>
+            Decided on {plan.decidedOn ? formatDate(plan.decidedOn) : 'an unrecorded date'}. <Link href={`/review/plans/${plan.id}/letter`}>Open the printable decision letter</Link>.
+          </p>
+        ) : (
+          <p>Nothing to do: the plan is {plan.status}.</p>
+        )}
+        {plan.decisionReasons ? (
+          <>
+            <h3>{plan.decision === 'disapproved' ? 'Reasons for the disapproval' : 'Notes'}</h3>
+            <ul className="usa-list">{plan.decisionReasons.split('\n').map((r, i) => <li key={i}>{r}</li>)}</ul>
+          </>
+        ) : null}
+      </section>
+
+      <h2>Computed figures</h2>
+      <FiguresTable figures={view.figures} />
+
+      <h2>The plan as submitted</h2>
+      <PlanContents doc={view.doc} countyNames={countyNames} />
+
+      <h2>Changes since the last approved plan</h2>
+      {view.diff ? (
+        <>
+          <p>Compared with <Link href={`/review/plans/${view.previousPlanId}`}>the last approved plan</Link>.</p>
+          <DiffTable diff={view.diff} />
+        </>
+      ) : (
+        <p>This operation has no approved plan to compare with.</p>
+      )}
+
+      <h2>Attachments</h2>
+      <AttachmentsList items={view.attachments} />
+      <h2>County boards</h2>
+      <CountyCoverageTable coverage={view.coverage} hardCopy={hardCopy} />
+      <h2>Fees and payments</h2>
+      <PlanFeesTable fees={view.fees} />
+      <h2>Clock history</h2>
+      <ClockHistory events={view.clock} />
+      <h2>Completeness returns</h2>
+      <DeficiencyHistory cycles={view.cycles} />
+      <h2>Notices</h2>
+      <NoticesTable notices={view.notices} />
+      <h2>Audit history</h2>
+      <AuditHistory entries={view.audit} />
+    </>
+  );
+}

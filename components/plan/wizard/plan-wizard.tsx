@@ -1,0 +1,188 @@
+'use client';
+
+import { useRouter } from 'next/navigation';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Button } from '@/components/button';
+import { StepIndicator } from '@/components/step-indicator';
+import type { ActionResult } from '@/lib/errors';
+import { checkPlan } from '@/lib/plans/completeness';
+import { newUuid, type PlanDraft } from '@/lib/plans/document';
+import type { PlanEditorData } from '@/lib/plans/editor';
+import { feePreview } from '@/lib/plans/fees';
+import { STEP_IDS, STEP_LABELS, stepsFor, type DataStepId, type StepId } from '@/lib/plans/steps';
+import { toNumber } from '@/lib/validation/operations';
+import type { UploadedFile } from '../file-upload';
+import { clearLocalCopy } from './local-copy';
+import { RestoreOffer } from './restore-offer';
+import { SaveStatus } from './save-status';
+import { StepBody } from './step-body';
+import { useAutosave } from './use-autosave';
+import type { StepHandle } from './use-step-form';
+
+export type WizardActions = {
+  save: (input: unknown) => Promise<ActionResult<{ version: number; savedAt: string }>>;
+  peek: (input: unknown) => Promise<ActionResult<{ version: number; draft: unknown; editable: boolean }>>;
+  submit: (input: unknown) => Promise<ActionResult<{ planId: string; submittedOn: string }>>;
+  removeFile: (input: unknown) => Promise<ActionResult>;
+};
+
+const clone = <T,>(v: T): T => JSON.parse(JSON.stringify(v ?? {})) as T;
+
+/** The MMP form: one step at a time, saved as typed, checked by the same schemas as the server. */
+export function PlanWizard({ data, actions, initialStep }: { data: PlanEditorData; actions: WizardActions; initialStep: StepId | null }) {
+  const router = useRouter();
+  const planId = data.plan.id;
+  const [draft, setDraft] = useState<PlanDraft>(data.draft);
+  const draftRef = useRef(draft);
+  const [files, setFiles] = useState<UploadedFile[]>(data.attachments);
+  const [formKey, setFormKey] = useState(0);
+  const autosave = useAutosave(planId, { version: data.plan.version, savedAt: data.plan.draftSavedAt }, actions.save, actions.peek);
+  const handle = useRef<StepHandle | null>(null);
+  const heading = useRef<HTMLDivElement>(null);
+  const idempotencyKey = useRef<string>('');
+  const [submitting, setSubmitting] = useState(false);
+  const [submitError, setSubmitError] = useState<string | null>(null);
+
+  const updateKind = typeof draft.update?.updateKind === 'string' ? draft.update.updateKind : null;
+  const steps = stepsFor({ kind: data.plan.kind, updateKind });
+  const [step, setStep] = useState<StepId>(initialStep && steps.includes(initialStep) ? initialStep : steps[0]!);
+  const index = Math.max(0, steps.indexOf(step));
+
+  useEffect(() => {
+    idempotencyKey.current ||= newUuid();
+  }, []);
+
+  const { queue } = autosave;
+  const change = useCallback(
+    (id: DataStepId, values: Record<string, unknown>) => {
+      const next = { ...draftRef.current, [id]: clone(values) };
+      draftRef.current = next;
+      setDraft(next);
+      queue(next);
+    },
+    [queue],
+  );
+  const onChange = useMemo(
+    () => Object.fromEntries(STEP_IDS.map((id) => [id, (v: Record<string, unknown>) => change(id as DataStepId, v)])) as Record<DataStepId, (v: Record<string, unknown>) => void>,
+    [change],
+  );
+
+  const show = useCallback(
+    (next: StepId) => {
+      setStep(next);
+      window.history.replaceState(null, '', `?step=${next}`);
+      void autosave.flush();
+      requestAnimationFrame(() => heading.current?.focus());
+    },
+    [autosave],
+  );
+
+  const goTo = (target: StepId, href?: string) => (href ? router.push(href) : show(target));
+  const next = async () => {
+    if (handle.current && !(await handle.current.validate())) return;
+    const following = stepsFor({ kind: data.plan.kind, updateKind: typeof draftRef.current.update?.updateKind === 'string' ? draftRef.current.update.updateKind : null });
+    show(following[following.indexOf(step) + 1] ?? 'review');
+  };
+
+  const restore = (copy: PlanDraft) => {
+    draftRef.current = copy;
+    setDraft(copy);
+    setFormKey((k) => k + 1);
+    queue(copy);
+  };
+
+  const submit = async () => {
+    setSubmitting(true);
+    setSubmitError(null);
+    const saved = await autosave.flush();
+    if (!saved) {
+      setSubmitting(false);
+      return setSubmitError('Your latest changes are not saved yet (see the message at the top). Once they are, submit again.');
+    }
+    const result = await actions.submit({ planId, version: autosave.version(), idempotencyKey: idempotencyKey.current, certify: true }).catch(() => null);
+    if (!result) {
+      setSubmitting(false);
+      return setSubmitError('We could not confirm the submission: check your connection and press Submit again. Submitting again is safe; the plan is filed only once.');
+    }
+    if (result.ok) {
+      clearLocalCopy(planId);
+      router.push(`/plans/${planId}`);
+      return router.refresh();
+    }
+    setSubmitting(false);
+    const details = Object.values(result.fieldErrors ?? {}).flat();
+    setSubmitError([result.message, ...details].join(' '));
+  };
+
+  const context = {
+    kind: data.plan.kind,
+    today: data.today,
+    designStatementApplies: data.designStatementApplies,
+    attachments: files.map((f) => ({ id: f.id, kind: f.kind })),
+    contractorMissing: data.operation.contractorMissing,
+    operationEditHref: `/operations/${data.operation.id}/edit`,
+    previous: data.previous,
+    countyName: (fips: string) => data.counties.find((c) => c.fips === fips)?.name ?? fips,
+  };
+  const stated = toNumber(draft.update?.statedAnimalUnitCapacity);
+  const animalUnits = data.plan.kind === 'annual_update' && typeof stated === 'number' && Number.isFinite(stated) ? stated : data.operation.animalUnitCapacity;
+
+  return (
+    <>
+      <div className="position-sticky top-0 bg-white z-100 border-bottom-1px border-base-lighter">
+        <SaveStatus state={autosave.state} signInHref={`/sign-in?callbackUrl=${encodeURIComponent(`/plans/${planId}/edit`)}`} />
+      </div>
+      <RestoreOffer planId={planId} serverDraft={data.draft} serverSavedAt={data.plan.draftSavedAt} onRestore={restore} />
+      <div ref={heading} tabIndex={-1} className="outline-0">
+        <StepIndicator steps={steps.map((s) => STEP_LABELS[s])} currentStep={index + 1} counters />
+      </div>
+      <div key={`${step}-${formKey}`}>
+        {step === 'review' ? (
+          <StepBody.Review
+            check={checkPlan(draft, context)}
+            kind={data.plan.kind}
+            animalUnits={animalUnits}
+            fees={feePreview({ kind: data.plan.kind, constructionPermitStatus: data.operation.constructionPermitStatus, statedAnimalUnitCapacity: animalUnits, contractProducer: data.operation.contractProducer, safoInForce: data.operation.safoInForce })}
+            operationCountyFips={data.operation.countyFips}
+            counties={data.counties}
+            today={data.today}
+            safoInForce={data.operation.safoInForce}
+            submitting={submitting}
+            submitError={submitError}
+            goTo={goTo}
+            onSubmit={() => void submit()}
+          />
+        ) : (
+          <StepBody.Data
+            step={step}
+            data={data}
+            draft={draft}
+            files={files}
+            setFiles={setFiles}
+            onChange={onChange[step]}
+            handle={handle}
+            removeFile={actions.removeFile}
+          />
+        )}
+      </div>
+      <div className="margin-top-4 border-top-1px border-base-lighter padding-top-2">
+        {index > 0 ? (
+          <Button variant="outline" onClick={() => show(steps[index - 1]!)}>
+            Back
+          </Button>
+        ) : null}
+        {step !== 'review' ? <Button onClick={() => void next()}>Save and continue</Button> : null}
+        <Button
+          variant="unstyled"
+          className="margin-left-1"
+          onClick={async () => {
+            await autosave.flush();
+            router.push(`/plans/${planId}`);
+          }}
+        >
+          Save and finish later
+        </Button>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,74 @@
+'use client';
+
+import { useFieldArray, useWatch } from 'react-hook-form';
+import { Button } from '@/components/button';
+import { DateField } from '@/components/date-field';
+import { SelectField } from '@/components/select-field';
+import { TextField } from '@/components/text-field';
+import { newRowKey } from '@/lib/plans/document';
+import { agreementsStep } from '@/lib/validation/plan-fields';
+import { FileUpload, type UploadedFile } from '../../file-upload';
+import type { StepProps } from '../types';
+import { useStepForm } from '../use-step-form';
+
+type Agreement = { key: string; fieldKey: string; landownerName: string; acres: string | number; signedOn: string; attachmentId: string };
+type Values = { agreements: Agreement[] };
+
+type Props = StepProps & {
+  planId: string;
+  today: string;
+  fields: { key: string; name: string; tenure: string }[];
+  files: UploadedFile[];
+  onUploaded: (file: UploadedFile) => void;
+};
+
+/** Iowa Code 459.312: a written agreement, signed and uploaded, for land the owner neither owns nor rents. */
+export function AgreementsStep({ defaults, onChange, handle, planId, today, fields, files, onUploaded }: Props) {
+  const form = useStepForm<Values>(agreementsStep(today), defaults as Values, onChange as (v: Values) => void, handle);
+  const { register, control, formState, setValue } = form;
+  const { fields: rows, append, remove } = useFieldArray({ control, name: 'agreements', keyName: 'rhfId' });
+  const live = useWatch({ control, name: 'agreements' }) ?? [];
+  const needing = fields.filter((f) => f.tenure === 'agreement');
+  const e = formState.errors.agreements;
+  return (
+    <>
+      {needing.length ? (
+        <p>
+          These fields are used under a written agreement with the landowner: <strong>{needing.map((f) => f.name || 'unnamed field').join(', ')}</strong>. Add each agreement and upload the signed copy.
+        </p>
+      ) : (
+        <p>No field is marked as used under a written agreement, so none is needed. Add one here if you have it anyway.</p>
+      )}
+      {rows.map((r, i) => {
+        const file = files.find((f) => f.id === live[i]?.attachmentId);
+        return (
+          <fieldset key={r.rhfId} className="usa-fieldset border-1px border-base-lighter padding-2 margin-top-2 radius-md">
+            <legend className="usa-legend text-bold">Agreement {i + 1}</legend>
+            <SelectField label="Field it covers" required options={fields.map((f) => ({ value: f.key, label: f.name || 'Unnamed field' }))} error={e?.[i]?.fieldKey?.message} {...register(`agreements.${i}.fieldKey`)} />
+            <TextField label="Landowner’s name" required error={e?.[i]?.landownerName?.message} {...register(`agreements.${i}.landownerName`)} />
+            <TextField label="Acres covered (optional)" inputMode="decimal" width="sm" error={e?.[i]?.acres?.message} {...register(`agreements.${i}.acres`)} />
+            <DateField label="Date signed" required error={e?.[i]?.signedOn?.message} {...register(`agreements.${i}.signedOn`)} />
+            {file ? <p>Signed copy: <a href={`/api/attachments/${file.id}`}>{file.filename}</a></p> : null}
+            <FileUpload
+              planId={planId}
+              kind="land_agreement"
+              label={file ? 'Replace the signed agreement' : 'Signed agreement'}
+              required={!file}
+              error={e?.[i]?.attachmentId?.message}
+              onUploaded={(f) => {
+                onUploaded(f);
+                setValue(`agreements.${i}.attachmentId`, f.id, { shouldValidate: true, shouldDirty: true });
+              }}
+            />
+            <Button variant="unstyled" onClick={() => remove(i)}>
+              Remove agreement {i + 1}
+            </Button>
+          </fieldset>
+        );
+      })}
+      <Button variant="outline" className="margin-top-2" onClick={() => append({ key: newRowKey(), fieldKey: needing[rows.length]?.key ?? '', landownerName: '', acres: '', signedOn: '', attachmentId: '' })}>
+        Add an agreement
+      </Button>
+    </>
+  );
+}

@@ -1,0 +1,147 @@
+'use client';
+
+import { useState } from 'react';
+import { Alert } from '@/components/alert';
+import { Button } from '@/components/button';
+import { Checkbox } from '@/components/checkbox';
+import { formatDate, formatNumber } from '@/lib/notifications/format';
+import type { CheckResult } from '@/lib/plans/completeness';
+import { countiesForDisplay, derivePlanCounties, relationWords } from '@/lib/plans/counties';
+import type { FeePreviewLine } from '@/lib/plans/fees';
+import { STEP_LABELS, type StepId } from '@/lib/plans/steps';
+import { effectiveDeadline, latestDesignStatementFiling, reviewDeadline } from '@/lib/rules';
+import { FeeTable } from '../../fee-table';
+import { PlanChanges } from '../../plan-changes';
+import { pIndexWords } from '../../plan-content';
+import type { CountyOption } from '../types';
+
+type Props = {
+  check: CheckResult;
+  kind: 'original' | 'annual_update';
+  animalUnits: number;
+  fees: { lines: FeePreviewLine[]; totalCents: number; note: string | null };
+  operationCountyFips: string;
+  counties: CountyOption[];
+  today: string;
+  safoInForce: boolean;
+  submitting: boolean;
+  submitError: string | null;
+  goTo: (step: StepId, href?: string) => void;
+  onSubmit: (certify: boolean) => void;
+};
+
+/** Before submitting: what is still missing (each linked to its step), and every computed figure with its rule. */
+export function ReviewStep({ check, kind, animalUnits, fees, operationCountyFips, counties, today, safoInForce, submitting, submitError, goTo, onSubmit }: Props) {
+  const [certify, setCertify] = useState(false);
+  const [certifyError, setCertifyError] = useState<string | null>(null);
+  const names = new Map(counties.map((c) => [c.fips, c.name]));
+  const doc = check.document;
+  const touched = doc ? countiesForDisplay(derivePlanCounties(operationCountyFips, doc.fields), (f) => names.get(f) ?? f) : [];
+  const day60 = reviewDeadline(today);
+  const ready = check.missing.length === 0 && doc;
+  return (
+    <>
+      {check.missing.length ? (
+        <Alert type="warning" heading={`Still missing: ${check.missing.length} ${check.missing.length === 1 ? 'item' : 'items'}`} headingLevel={3}>
+          <ul className="usa-list">
+            {check.missing.map((m, i) => (
+              <li key={i}>
+                {m.message}{' '}
+                <Button variant="unstyled" onClick={() => goTo(m.step, m.href)}>
+                  {m.href ? 'Fix this on the operation' : `Go to “${STEP_LABELS[m.step]}”`}
+                </Button>
+              </li>
+            ))}
+          </ul>
+        </Alert>
+      ) : (
+        <Alert type="success" slim>
+          Nothing is missing. Check the figures below, then submit.
+        </Alert>
+      )}
+
+      <h3>Figures computed for this plan</h3>
+      <ul className="usa-list">
+        <li>
+          Animal unit capacity{kind === 'annual_update' ? ' stated' : ''}: <strong>{formatNumber(animalUnits)} AU</strong> (Iowa Code 459.102)
+        </li>
+        {safoInForce ? <li>SAFO election in force: updates and compliance fees as a small operation (IAC 567-65.110(1)“e”(2))</li> : null}
+        <li>
+          The department decides a complete plan within 60 days of receiving it: received today, by <strong>{formatDate(day60)}</strong>
+          {effectiveDeadline(day60) !== day60 ? ` (effective ${formatDate(effectiveDeadline(day60))}, Iowa Code 4.1(34))` : ''} (IAC 567-65.110(4))
+        </li>
+        <li>Manure may not be removed from storage under this plan until the department approves it (IAC 567-65.110(5))</li>
+        {doc?.constructionBeginsOn ? (
+          <li>
+            Construction begins {formatDate(doc.constructionBeginsOn)}: the design statement is due by {formatDate(latestDesignStatementFiling(doc.constructionBeginsOn))} (IAC 567-65.110(2))
+          </li>
+        ) : null}
+        {doc?.fields.map((f) => (
+          <li key={f.key}>
+            Field “{f.name}”: phosphorus index {formatNumber(f.phosphorusIndex)}, {pIndexWords(f.phosphorusIndex)}
+          </li>
+        ))}
+        {doc ? <li>Stockpile sites: {doc.stockpiles.length ? `${doc.stockpiles.length}, each meeting Iowa Code 459.311B` : 'none'}</li> : null}
+      </ul>
+
+      <h3>Fees due when you submit</h3>
+      {fees.note ? <p>{fees.note}</p> : null}
+      <FeeTable
+        caption="Fees"
+        rows={fees.lines.map((l) => ({ code: l.code, amountCents: l.cents, citation: l.citation, payerLabel: l.payer === 'owner' ? 'You (the owner)' : 'The active contractor', explanation: l.explanation }))}
+      />
+
+      <h3>Counties that will {kind === 'annual_update' ? 'receive' : 'see'} this plan</h3>
+      {touched.length ? (
+        <ul className="usa-list">
+          {touched.map((c) => (
+            <li key={c.fips}>
+              {c.name} County: {relationWords(c)}
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p>Listed once the fields are complete.</p>
+      )}
+      {touched[0] ? <p className="font-sans-2xs">{touched[0].citation}</p> : null}
+
+      {check.changes.length ? (
+        <>
+          <h3>Changes since the last approved plan</h3>
+          <PlanChanges changes={check.changes} />
+        </>
+      ) : null}
+
+      <fieldset className="usa-fieldset margin-top-4">
+        <legend className="usa-legend usa-legend--large">Certification</legend>
+        <Checkbox
+          label="I certify that the information in this plan is true and complete to the best of my knowledge."
+          checked={certify}
+          error={certifyError}
+          onChange={(e) => {
+            setCertify(e.target.checked);
+            setCertifyError(null);
+          }}
+        />
+      </fieldset>
+      {submitError ? (
+        <Alert type="error" slim role="alert" className="margin-top-2">
+          {submitError}
+        </Alert>
+      ) : null}
+      <Button
+        type="button"
+        big
+        className="margin-top-3"
+        disabled={submitting}
+        onClick={() => {
+          if (!ready) return setCertifyError('Add what is missing (listed above) before submitting.');
+          if (!certify) return setCertifyError('Confirm the certification to submit the plan');
+          onSubmit(true);
+        }}
+      >
+        {submitting ? 'Submitting…' : 'Submit the plan'}
+      </Button>
+    </>
+  );
+}

@@ -1,0 +1,128 @@
+// The county official's list: operations located in the county and operations land-applying manure
+// in it under a filed plan (IAC 567-65.110(3)"b"), filtered and paged in SQL. Every query carries
+// operationScope, so an official's list can only ever hold operations their county may see.
+import { sql, type SQL } from 'drizzle-orm';
+import { getDb, queryRows } from '@/db/client';
+import { operationScope } from '@/lib/auth/scopes';
+import type { Actor } from '@/lib/auth/roles';
+import { animalUnitCapacity, type AnimalCategory } from '@/lib/rules';
+import { PAGE_SIZE, type CountyFilter } from './filter';
+
+export type CountyOperationRow = {
+  id: string;
+  name: string;
+  facilityId: string | null;
+  countyFips: string;
+  countyName: string;
+  locatedHere: boolean;
+  appliesHere: boolean;
+  /** Iowa Code 459.102, computed by lib/rules from the head counts at capacity. */
+  animalUnitCapacity: number;
+  planId: string | null;
+  planStatus: string | null;
+  planKind: 'original' | 'annual_update' | null;
+  /** A hard-copy plan whose receipt by this county is not recorded yet (IAC 567-65.110(3)"b"(1)). */
+  receiptMissing: boolean;
+  lastFiledOn: string | null;
+  nextDueOn: string | null;
+};
+
+type Raw = Omit<CountyOperationRow, 'animalUnitCapacity'> & { heads: Record<string, number> };
+
+function escapeLike(value: string): string {
+  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+// The plan in force or in review: the latest filed one, a withdrawn one only if nothing else was filed.
+const latestPlan = (operationId: SQL) => sql`(select p.id, p.status, p.kind, p.channel from plans p
+  where p.operation_id = ${operationId} and p.status <> 'draft'
+  order by (p.status = 'withdrawn'), coalesce(p.received_on, p.submitted_on) desc nulls last, p.created_at desc, p.id desc
+  limit 1)`;
+
+/**
+ * Stage 1, the ids that match: `touched` narrows 100,000 operations to the county's through two
+ * indexes; the lateral join then applies operationScope to those rows only (a plain join let the
+ * planner test the scope on every operation in the state; `limit 1` keeps it from flattening it).
+ */
+function matchingIds(actor: Actor, filter: CountyFilter): SQL {
+  const county = actor.countyFips ?? '';
+  const where: SQL[] = [operationScope(actor)];
+  if (filter.q) {
+    const like = `%${escapeLike(filter.q)}%`;
+    where.push(sql`(operations.name ilike ${like} or operations.facility_id ilike ${like})`);
+  }
+  if (filter.relation === 'located_in') where.push(sql`operations.county_fips = ${county}`);
+  if (filter.relation === 'land_applied_in') {
+    where.push(sql`operations.id in (select p.operation_id from plan_counties pc join plans p on p.id = pc.plan_id
+      where pc.county_fips = ${county} and pc.relation = 'land_applied_in' and p.status <> 'draft')`);
+  }
+  const status =
+    filter.status === 'none'
+      ? sql`where not exists ${latestPlan(sql`op.id`)}`
+      : filter.status
+        ? sql`where (select l.status::text from ${latestPlan(sql`op.id`)} l) = ${filter.status}`
+        : sql``;
+  return sql`with touched as (
+      select o.id from operations o where o.county_fips = ${county}
+      union
+      select p.operation_id from plan_counties pc join plans p on p.id = pc.plan_id
+      where pc.county_fips = ${county} and p.status <> 'draft')
+    select op.id, op.name from touched t
+    cross join lateral (select operations.id, operations.name from operations
+      where operations.id = t.id and ${sql.join(where, sql` and `)} limit 1) op
+    ${status}`;
+}
+
+/** Stage 2, what the list shows for the given ids (a page of them, or all of them for the export). */
+function details(actor: Actor, ids: string[]): SQL {
+  const county = actor.countyFips ?? '';
+  return sql`select o.id, o.name, o.facility_id as "facilityId", o.county_fips as "countyFips",
+      c.name as "countyName", o.county_fips = ${county} as "locatedHere",
+      exists (select 1 from plan_counties pc join plans p on p.id = pc.plan_id
+        where p.operation_id = o.id and pc.county_fips = ${county} and pc.relation = 'land_applied_in'
+          and p.status <> 'draft') as "appliesHere",
+      latest.id as "planId", latest.status::text as "planStatus", latest.kind::text as "planKind",
+      coalesce(latest.channel = 'hard_copy' and not exists (select 1 from county_receipts r
+        where r.plan_id = latest.id and r.county_fips = ${county}), false) as "receiptMissing",
+      (select max(coalesce(p.received_on, p.submitted_on)) from plans p
+        where p.operation_id = o.id and p.status <> 'draft')::text as "lastFiledOn",
+      (select d.due_on from due_date_assignments d where d.operation_id = o.id
+        order by d.created_at desc, d.id desc limit 1)::text as "nextDueOn",
+      (select coalesce(jsonb_object_agg(ai.category, ai.head_at_capacity), '{}'::jsonb)
+        from animal_inventory ai where ai.operation_id = o.id) as heads
+    from operations o
+    join counties c on c.fips = o.county_fips
+    left join lateral ${latestPlan(sql`o.id`)} latest on true
+    where o.id in (select (jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))::uuid)
+      and exists (select 1 from operations where operations.id = o.id and ${operationScope(actor)})
+    order by o.name, o.id`;
+}
+
+function withCapacity(rows: Raw[]): CountyOperationRow[] {
+  return rows.map(({ heads, ...r }) => ({ ...r, animalUnitCapacity: animalUnitCapacity(heads as Partial<Record<AnimalCategory, number>>) }));
+}
+
+/** One page of the list, and how many rows match in all. Only county officials have a county list. */
+export async function listCountyOperations(actor: Actor, filter: CountyFilter): Promise<{ rows: CountyOperationRow[]; total: number; pageSize: number }> {
+  if (actor.role !== 'county_official') return { rows: [], total: 0, pageSize: PAGE_SIZE };
+  const db = await getDb();
+  const offset = (filter.page - 1) * PAGE_SIZE;
+  const page = await queryRows<{ id: string; total: number }>(
+    db,
+    sql`select id, count(*) over ()::int as total from (${matchingIds(actor, filter)}) m order by name, id limit ${PAGE_SIZE} offset ${offset}`,
+  );
+  let total = page[0]?.total ?? 0;
+  if (!page.length && offset > 0) {
+    total = (await queryRows<{ n: number }>(db, sql`select count(*)::int as n from (${matchingIds(actor, filter)}) m`))[0]?.n ?? 0;
+  }
+  const rows = page.length ? await queryRows<Raw>(db, details(actor, page.map((r) => r.id))) : [];
+  return { rows: withCapacity(rows), total, pageSize: PAGE_SIZE };
+}
+
+/** Every row that matches, for the CSV export. */
+export async function listAllCountyOperations(actor: Actor, filter: CountyFilter): Promise<CountyOperationRow[]> {
+  if (actor.role !== 'county_official') return [];
+  const db = await getDb();
+  const ids = await queryRows<{ id: string }>(db, matchingIds(actor, filter));
+  return ids.length ? withCapacity(await queryRows<Raw>(db, details(actor, ids.map((r) => r.id)))) : [];
+}

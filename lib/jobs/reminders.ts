@@ -1,0 +1,110 @@
+// The reminders of the daily job: update due in 60, 30 and 7 days, update overdue, and a new owner's
+// original plan (IAC 567-65.110(1)"d", (3)"b"). One reminder per operation, kind and due date, ever:
+// the reminders_sent insert and the emails it allows commit together or not at all.
+import { sql } from 'drizzle-orm';
+import { queryRows, type Executor } from '@/db/client';
+import type { EmailRecipient } from '@/lib/notifications/outbox';
+import { animalUnitCapacity, annualComplianceFee, daysBetween, newOwnerOriginalMmpDue, type AnimalCategory } from '@/lib/rules';
+import { insertRenderedEmails, type RenderedMessage } from './outbox-bulk';
+import { findNewOwnerCandidates, findUpdateReminderCandidates, type UpdateCandidate } from './reminder-candidates';
+import { renderJobEmail } from './render';
+import { earliestOpenAcquisition, OPTIONAL_REMINDERS, reminderTriggers, type ReminderKind } from './triggers';
+
+export type ReminderCounts = Record<ReminderKind, number>;
+type Planned = { operationId: string; kind: ReminderKind; dueOn: string; message: RenderedMessage };
+
+/** The owner's accounts (minus those who turned optional reminders off), else the owner's address on file. */
+export function reminderRecipients(c: Pick<UpdateCandidate, 'users' | 'partyEmail'>, kind: ReminderKind): EmailRecipient[] {
+  if (c.users.length) {
+    const optional = OPTIONAL_REMINDERS.includes(kind);
+    return c.users.filter((u) => !optional || u.reminders).map((u) => ({ address: u.email, userId: u.id }));
+  }
+  return c.partyEmail ? [{ address: c.partyEmail }] : [];
+}
+
+const key = (operationId: string, kind: string, dueOn: string) => `${operationId}|${kind}|${dueOn}`;
+
+async function planUpdateReminder(c: UpdateCandidate, today: string, origin: string): Promise<Planned | null> {
+  const recipients = reminderRecipients(c, c.kind);
+  if (!recipients.length) return null;
+  const au = animalUnitCapacity(c.heads as Partial<Record<AnimalCategory, number>>);
+  const common = {
+    ownerName: c.ownerName,
+    operationName: c.operationName,
+    facilityId: c.facilityId ?? 'not yet assigned',
+    dueOn: c.dueOn,
+    animalUnitCapacity: au,
+    complianceFeeCents: annualComplianceFee({ animalUnitCapacity: au, contractProducer: c.contractProducer }).cents,
+    updateUrl: `${origin}/operations/${c.operationId}`,
+  };
+  const eventKey = `reminder:${c.operationId}:${c.kind}:${c.dueOn}`;
+  const planned = (message: Omit<RenderedMessage, 'eventKey' | 'recipients'>): Planned => ({
+    operationId: c.operationId,
+    kind: c.kind,
+    dueOn: c.dueOn,
+    message: { ...message, eventKey, recipients },
+  });
+  if (c.kind === 'update_overdue') {
+    const props = { ...common, daysOverdue: daysBetween(c.dueOn, today) };
+    return planned({ template: 'update-overdue', props, email: await renderJobEmail('update-overdue', props) });
+  }
+  const props = { ...common, daysLeft: daysBetween(today, c.dueOn) };
+  return planned({ template: 'update-due-reminder', props, email: await renderJobEmail('update-due-reminder', props) });
+}
+
+async function planNewOwnerReminders(db: Executor, today: string, origin: string): Promise<Planned[]> {
+  const out: Planned[] = [];
+  for (const c of await findNewOwnerCandidates(db, earliestOpenAcquisition(today), today)) {
+    const dueOn = newOwnerOriginalMmpDue(c.acquiredOn);
+    const recipients = reminderRecipients(c, 'new_owner_due');
+    if (dueOn < today || !recipients.length) continue;
+    const props = {
+      ownerName: c.ownerName,
+      operationName: c.operationName,
+      facilityId: c.facilityId ?? 'not yet assigned',
+      previousOwnerName: c.previousOwnerName,
+      acquiredOn: c.acquiredOn,
+      dueOn,
+      daysLeft: daysBetween(today, dueOn),
+      planUrl: `${origin}/operations/${c.operationId}`,
+    };
+    const email = await renderJobEmail('new-owner-due', props);
+    const eventKey = `reminder:${c.operationId}:new_owner_due:${dueOn}`;
+    out.push({ operationId: c.operationId, kind: 'new_owner_due', dueOn, message: { eventKey, recipients, template: 'new-owner-due', props, email } });
+  }
+  return out;
+}
+
+/**
+ * Finds and renders the reminders for the days from `from` to `today` (outside the transaction, so
+ * the embedded database is not held while React renders), then in one transaction claims each in
+ * reminders_sent (ON CONFLICT DO NOTHING) and writes to the outbox only the emails of the claims
+ * that were new. A second run, or a concurrent one, queues nothing more.
+ */
+export async function sendReminders(db: Executor, input: { from: string; today: string; origin: string }): Promise<ReminderCounts> {
+  const counts: ReminderCounts = { update_due_60: 0, update_due_30: 0, update_due_7: 0, update_overdue: 0, new_owner_due: 0 };
+  const planned: Planned[] = [];
+  for (const c of await findUpdateReminderCandidates(db, reminderTriggers(input.from, input.today))) {
+    const p = await planUpdateReminder(c, input.today, input.origin);
+    if (p) planned.push(p);
+  }
+  planned.push(...(await planNewOwnerReminders(db, input.today, input.origin)));
+  if (!planned.length) return counts;
+
+  const claims = planned.map((p) => ({ operationId: p.operationId, kind: p.kind, dueOn: p.dueOn }));
+  await db.transaction(async (tx) => {
+    const claimed = await queryRows<{ operationId: string; kind: ReminderKind; dueOn: string }>(
+      tx,
+      sql`insert into reminders_sent (operation_id, kind, due_on)
+        select x."operationId", x.kind, x."dueOn"
+        from jsonb_to_recordset(${JSON.stringify(claims)}::jsonb) as x("operationId" uuid, kind reminder_kind, "dueOn" date)
+        on conflict do nothing
+        returning operation_id as "operationId", kind, due_on::text as "dueOn"`,
+    );
+    const won = new Set(claimed.map((c) => key(c.operationId, c.kind, c.dueOn)));
+    const messages = planned.filter((p) => won.has(key(p.operationId, p.kind, p.dueOn)));
+    await insertRenderedEmails(tx, messages.map((p) => p.message));
+    for (const p of messages) counts[p.kind] += 1;
+  });
+  return counts;
+}

@@ -1,0 +1,85 @@
+// Starts the daily job with the server. On PostgreSQL, pg-boss keeps the schedule in the database,
+// so with several servers one of them runs each day's job. On the embedded database the job runs
+// inside the server process (a second process on the same PGlite folder would not see its writes).
+import { getDb } from '@/db/client';
+import { today } from '@/lib/clock';
+import { databaseMode, getEnv } from '@/lib/env';
+import { describeDailyRun, runDailyJob } from './daily';
+import { lastDailyRun } from './runs';
+import { DAILY_CRON, dailyRunDue, iowaHour, ZONE } from './schedule';
+
+const KEY = Symbol.for('mmp.jobs.scheduler');
+type Holder = { [KEY]?: { stop: () => Promise<void> } };
+const holder = globalThis as Holder;
+
+export const DAILY_QUEUE = 'mmp-daily';
+const TICK_MS = 10 * 60_000;
+const FIRST_TICK_MS = 30_000;
+
+function message(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}
+
+async function runAndLog(): Promise<void> {
+  const result = await runDailyJob();
+  console.log(`[jobs] ${describeDailyRun(result)}`);
+}
+
+/** Embedded database: a timer in this process; each tick runs the job if today's run is still due. */
+export function startInProcessScheduler(options: { tickMs?: number; firstTickMs?: number } = {}): () => Promise<void> {
+  let running: Promise<void> | null = null;
+  const tick = () => {
+    if (running) return;
+    running = (async () => {
+      const day = today();
+      if (!dailyRunDue({ today: day, lastRun: await lastDailyRun(await getDb()), hour: iowaHour(new Date()) })) return;
+      await runAndLog();
+    })()
+      .catch((err: unknown) => console.error('[jobs] daily job failed; it runs again at the next tick:', message(err)))
+      .finally(() => {
+        running = null;
+      });
+  };
+  const first = setTimeout(tick, options.firstTickMs ?? FIRST_TICK_MS);
+  const every = setInterval(tick, options.tickMs ?? TICK_MS);
+  first.unref();
+  every.unref();
+  return async () => {
+    clearTimeout(first);
+    clearInterval(every);
+    await running;
+  };
+}
+
+/** PostgreSQL: a pg-boss cron at 6 a.m. Iowa time; retried with backoff if a run fails. */
+export async function startPgBossScheduler(url: string): Promise<() => Promise<void>> {
+  const { default: PgBoss } = await import('pg-boss');
+  const boss = new PgBoss({ connectionString: url, schema: 'pgboss', max: 2, application_name: 'mmp-jobs' });
+  boss.on('error', (err: unknown) => console.error('[jobs] pg-boss:', message(err)));
+  await boss.start();
+  await boss.createQueue(DAILY_QUEUE, { name: DAILY_QUEUE, retryLimit: 3, retryDelay: 600, retryBackoff: true, expireInSeconds: 3600 });
+  await boss.schedule(DAILY_QUEUE, DAILY_CRON, {}, { tz: ZONE });
+  await boss.work(DAILY_QUEUE, async () => runAndLog());
+  return () => boss.stop({ graceful: true });
+}
+
+/** Starts the scheduler for this process's database, once. */
+export async function startScheduler(): Promise<void> {
+  if (holder[KEY]) return;
+  const stopper = { stop: async () => {} };
+  holder[KEY] = stopper;
+  try {
+    const url = getEnv().DATABASE_URL;
+    stopper.stop = databaseMode() === 'postgres' && url ? await startPgBossScheduler(url) : startInProcessScheduler();
+    console.log(`[jobs] daily job scheduled (${databaseMode() === 'postgres' ? `pg-boss, ${DAILY_CRON} ${ZONE}` : 'in-process, once a day from 6 a.m. Iowa time'})`);
+  } catch (err) {
+    holder[KEY] = undefined;
+    console.error('[jobs] could not start the scheduler:', message(err));
+  }
+}
+
+export async function stopScheduler(): Promise<void> {
+  const current = holder[KEY];
+  holder[KEY] = undefined;
+  await current?.stop();
+}

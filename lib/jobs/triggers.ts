@@ -1,0 +1,57 @@
+// Which due dates get a reminder on which day. The 60/30/7-day lead times are the portal's notice
+// schedule (issue 7), not a legal figure; every date is computed with lib/rules.
+import type { reminderKind } from '@/db/schema';
+import { addDays, daysBetween, effectiveDeadline, newOwnerOriginalMmpDue } from '@/lib/rules';
+
+export type ReminderKind = (typeof reminderKind.enumValues)[number];
+export type UpdateReminderKind = Exclude<ReminderKind, 'new_owner_due'>;
+export type Trigger = { kind: UpdateReminderKind; dueOn: string };
+
+export const LEAD_DAYS = { update_due_60: 60, update_due_30: 30, update_due_7: 7 } as const;
+
+/** Reminders before the due date can be turned off; an overdue notice and a new owner's deadline cannot. */
+export const OPTIONAL_REMINDERS: readonly ReminderKind[] = ['update_due_60', 'update_due_30', 'update_due_7'];
+
+/** How far back a run catches up on days the job did not run (server down), at most. */
+export const MAX_CATCH_UP_DAYS = 6;
+
+/** The first day a run covers: the day after the last run, today for a first run, at most a week back. */
+export function coverageStart(today: string, lastRun: string | null): string {
+  if (!lastRun || lastRun >= today) return today;
+  const next = addDays(lastRun, 1);
+  const earliest = addDays(today, -MAX_CATCH_UP_DAYS);
+  return next < earliest ? earliest : next;
+}
+
+/**
+ * For each day from `from` to `today`: the due dates 60, 30 and 7 days ahead, and the due dates that
+ * became overdue that day. An update is overdue the day after its effective deadline (Iowa Code
+ * 4.1(34): a due date on a weekend or holiday runs to the next working day).
+ */
+export function reminderTriggers(from: string, today: string): Trigger[] {
+  const seen = new Set<string>();
+  const out: Trigger[] = [];
+  const push = (t: Trigger) => {
+    const key = `${t.kind}|${t.dueOn}`;
+    if (seen.has(key)) return;
+    seen.add(key);
+    out.push(t);
+  };
+  for (let day = from; day <= today; day = addDays(day, 1)) {
+    for (const [kind, lead] of Object.entries(LEAD_DAYS) as [UpdateReminderKind, number][]) push({ kind, dueOn: addDays(day, lead) });
+    // A weekend plus a run of holidays never moves a deadline by more than ten days.
+    for (let back = 1; back <= 10; back++) {
+      const dueOn = addDays(day, -back);
+      if (addDays(effectiveDeadline(dueOn), 1) === day) push({ kind: 'update_overdue', dueOn });
+    }
+  }
+  return out;
+}
+
+/**
+ * IAC 567-65.110(1)"d": the earliest acquisition date whose 60-day deadline has not yet passed.
+ * Derived from newOwnerOriginalMmpDue so the day count lives in lib/rules only.
+ */
+export function earliestOpenAcquisition(today: string): string {
+  return addDays(today, -daysBetween(today, newOwnerOriginalMmpDue(today)));
+}

@@ -1,0 +1,46 @@
+import { asc, eq } from 'drizzle-orm';
+import type { Executor } from '@/db/client';
+import { attachments, counties } from '@/db/schema';
+import type { CheckContext } from './completeness';
+import type { PlanDocument } from './document';
+import { documentFromTables, lastApprovedPlanId } from './load';
+import type { OperationFactsForPlan } from './operation-facts';
+
+export type CountyOption = { fips: string; name: string };
+
+export async function listCountyOptions(db: Executor): Promise<CountyOption[]> {
+  return db.select({ fips: counties.fips, name: counties.name }).from(counties).orderBy(asc(counties.name));
+}
+
+/** What the completeness check needs besides the draft, read from the database. */
+export async function buildCheckContext(
+  db: Executor,
+  plan: { id: string; kind: 'original' | 'annual_update'; operationId: string; previousPlanId: string | null },
+  facts: OperationFactsForPlan,
+  today: string,
+): Promise<CheckContext & { previousPlanId: string | null; counties: CountyOption[] }> {
+  const [files, countyList] = await Promise.all([
+    db.select({ id: attachments.id, kind: attachments.kind }).from(attachments).where(eq(attachments.planId, plan.id)),
+    listCountyOptions(db),
+  ]);
+  let previousPlanId: string | null = null;
+  let previous: PlanDocument | null = null;
+  if (plan.kind === 'annual_update') {
+    previousPlanId = plan.previousPlanId ?? (await lastApprovedPlanId(db, plan.operationId));
+    previous = previousPlanId ? await documentFromTables(db, previousPlanId) : null;
+  }
+  const names = new Map(countyList.map((c) => [c.fips, c.name]));
+  const op = facts.operation;
+  return {
+    kind: plan.kind,
+    today,
+    designStatementApplies: plan.kind === 'original' && facts.designStatementApplies,
+    attachments: files,
+    contractorMissing: op.contractProducer && !op.activeContractorId,
+    operationEditHref: `/operations/${op.id}/edit`,
+    previous,
+    previousPlanId,
+    counties: countyList,
+    countyName: (fips) => names.get(fips) ?? fips,
+  };
+}

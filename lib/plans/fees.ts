@@ -1,0 +1,61 @@
+// What a submission owes, from lib/rules: the filing fee of an original MMP (IAC 567-65.110(7)) or
+// the annual compliance fee of an update (IAC 567-65.110(3)"c", none for an elected SAFO).
+import { annualComplianceFee, filingFees } from '@/lib/rules';
+import type { FeeCode } from '@/lib/notifications/labels';
+
+export type FeePreviewLine = { code: FeeCode; cents: number; citation: string; payer: 'owner' | 'active_contractor'; explanation: string };
+
+export type FeeFacts = {
+  kind: 'original' | 'annual_update';
+  constructionPermitStatus: string;
+  /** The capacity stated in the update (IAC 567-65.110(3)"c": the fee follows the stated figure). */
+  statedAnimalUnitCapacity: number | null;
+  contractProducer: boolean;
+  safoInForce: boolean;
+};
+
+/** IAC 567-65.110(7): the $500 total applies when the MMP goes with a construction permit application. */
+export function constructionPermitApplies(status: string): boolean {
+  return status === 'required_not_applied' || status === 'applied';
+}
+
+export function feePreview(f: FeeFacts): { lines: FeePreviewLine[]; totalCents: number; note: string | null } {
+  if (f.kind === 'original') {
+    const permit = constructionPermitApplies(f.constructionPermitStatus);
+    const fees = filingFees({ kind: 'original', constructionPermitRequired: permit });
+    const lines = fees.lines.map<FeePreviewLine>((l) => ({
+      ...l,
+      payer: 'owner',
+      explanation:
+        l.code === 'mmp_filing'
+          ? 'Every original manure management plan carries the filing fee.'
+          : 'Paid with the filing fee because the operation is applying for a construction permit ($500 in total).',
+    }));
+    return { lines, totalCents: fees.totalCents, note: null };
+  }
+  const au = f.statedAnimalUnitCapacity ?? 0;
+  const fee = annualComplianceFee({ animalUnitCapacity: au, contractProducer: f.contractProducer, safoElection: f.safoInForce });
+  if (fee.cents === 0) {
+    return {
+      lines: [],
+      totalCents: 0,
+      note: f.safoInForce ? `No annual compliance fee: the operation elected SAFO treatment (${fee.citation}).` : 'No annual compliance fee is due.',
+    };
+  }
+  const auText = new Intl.NumberFormat('en-US', { maximumFractionDigits: 4 }).format(au);
+  return {
+    lines: [
+      {
+        code: 'annual_compliance',
+        cents: fee.cents,
+        citation: fee.citation,
+        payer: fee.payer,
+        explanation:
+          `$0.15 for each of the ${auText} animal units stated in this update` +
+          (fee.payer === 'active_contractor' ? '; paid by the active contractor because the owner is a contract producer (Iowa Code ch. 202).' : '.'),
+      },
+    ],
+    totalCents: fee.cents,
+    note: null,
+  };
+}

@@ -1,0 +1,38 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Executor } from '@/db/client';
+import { animalInventory, operations, ownerships, parties } from '@/db/schema';
+import { notFoundError } from '@/lib/errors';
+import { safoInForce } from '@/lib/operations/facts';
+import { animalUnitCapacity, type AnimalCategory } from '@/lib/rules';
+
+export type OperationFactsForPlan = {
+  operation: typeof operations.$inferSelect;
+  animalUnitCapacity: number;
+  owner: { partyId: string; name: string; email: string | null; phone: string | null } | null;
+  safoInForce: boolean;
+  /** IAC 567-65.110(2): a proposed operation (not yet built) that needs no construction permit. */
+  designStatementApplies: boolean;
+};
+
+/** What a plan needs to know about its operation: capacity, current owner, SAFO, permit path. */
+export async function loadOperationFacts(db: Executor, operationId: string, today: string): Promise<OperationFactsForPlan> {
+  const [row] = await db
+    .select({ operation: operations, partyId: parties.id, name: parties.name, email: parties.email, phone: parties.phone })
+    .from(operations)
+    .leftJoin(ownerships, and(eq(ownerships.operationId, operations.id), isNull(ownerships.releasedOn)))
+    .leftJoin(parties, eq(parties.id, ownerships.ownerId))
+    .where(eq(operations.id, operationId));
+  if (!row) throw notFoundError();
+  const inventory = await db.select().from(animalInventory).where(eq(animalInventory.operationId, operationId));
+  const heads: Partial<Record<AnimalCategory, number>> = {};
+  for (const i of inventory) heads[i.category] = i.headAtCapacity;
+  const op = row.operation;
+  const proposed = !op.constructedOn || op.constructedOn > today;
+  return {
+    operation: op,
+    animalUnitCapacity: animalUnitCapacity(heads),
+    owner: row.partyId ? { partyId: row.partyId, name: row.name ?? '', email: row.email, phone: row.phone } : null,
+    safoInForce: safoInForce(op),
+    designStatementApplies: proposed && op.constructionPermitStatus === 'not_required',
+  };
+}

@@ -1,0 +1,113 @@
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import type { Executor } from '@/db/client';
+import { feeLines, planSubmissions, plans, users } from '@/db/schema';
+import { recordAudit } from '@/lib/audit';
+import type { Actor } from '@/lib/auth/roles';
+import { notifyCountiesOfPlan } from '@/lib/counties/notify';
+import { AppError } from '@/lib/errors';
+import { enqueueEmail, type EmailRecipient } from '@/lib/notifications/outbox';
+import type { CheckContext, CheckResult } from './completeness';
+import { appendClockEvent } from './clock';
+import { contentOf } from './document';
+import { feePreview } from './fees';
+import type { OperationFactsForPlan } from './operation-facts';
+import type { SubmitResult } from './submit';
+
+type PlanRow = typeof plans.$inferSelect;
+
+type RecordInput = {
+  actor: Actor;
+  plan: PlanRow;
+  facts: OperationFactsForPlan;
+  checked: CheckResult;
+  context: CheckContext & { previousPlanId: string | null };
+  idempotencyKey: string;
+  today: string;
+  origin: string;
+};
+
+/** The writes of a submission after its content is materialized; runs in the submission's transaction. */
+export async function recordSubmission(tx: Executor, r: RecordInput): Promise<SubmitResult> {
+  const { plan, facts, checked, actor, today } = r;
+  const doc = checked.document!;
+  const op = facts.operation;
+  const isUpdate = plan.kind === 'annual_update';
+  const channel = isUpdate ? checked.update!.channel : 'electronic';
+  const updateKind = isUpdate ? checked.update!.updateKind : null;
+  const animalUnits = isUpdate ? checked.update!.statedAnimalUnitCapacity : facts.animalUnitCapacity;
+  const fees = feePreview({ kind: plan.kind, constructionPermitStatus: op.constructionPermitStatus, statedAnimalUnitCapacity: animalUnits, contractProducer: op.contractProducer, safoInForce: facts.safoInForce });
+  if (!facts.owner) throw new AppError('CONFLICT', 'This operation has no current owner on record. Contact the department.');
+  const resubmission = plan.status === 'incomplete' || plan.status === 'disapproved';
+  const changes = checked.changes.map((c) => ({ path: c.path, before: c.before, after: c.after, note: c.label }));
+
+  const snapshot = {
+    kind: plan.kind, updateKind, channel, animalUnitCapacity: animalUnits, document: doc, changes: checked.changes,
+    previousPlanId: r.context.previousPlanId, fees: fees.lines, attachments: r.context.attachments,
+    operation: { id: op.id, name: op.name, facilityId: op.facilityId, countyFips: op.countyFips, constructionPermitStatus: op.constructionPermitStatus },
+    owner: facts.owner, submittedBy: { userId: actor.id, name: actor.name, role: actor.role },
+  };
+  const [submission] = await tx
+    .insert(planSubmissions)
+    .values({ planId: plan.id, idempotencyKey: r.idempotencyKey, submittedOn: today, submittedByUserId: actor.id, snapshot })
+    .returning({ id: planSubmissions.id });
+
+  // The department receives a plan filed here the day it is filed; review counts from receipt.
+  const [after] = await tx
+    .update(plans)
+    .set({
+      status: 'submitted', channel, updateKind, animalUnitCapacity: animalUnits, submittedOn: today, receivedOn: today,
+      completeReceivedOn: null, decisionDueOn: null, decidedOn: null, decision: null, decisionReasons: null, decidedByUserId: null,
+      content: contentOf(doc, isUpdate ? changes : undefined), previousPlanId: r.context.previousPlanId,
+      submittedByUserId: actor.id, version: sql`${plans.version} + 1`, updatedAt: new Date(),
+    })
+    .where(eq(plans.id, plan.id))
+    .returning({ version: plans.version });
+  await appendClockEvent(tx, { planId: plan.id, kind: resubmission ? 'resubmitted' : 'received', occurredOn: today, actorUserId: actor.id });
+
+  // IAC 567-65.110(7) / (3)"c": one line per fee; a resubmission never bills a fee twice.
+  const billed = await tx.select({ code: feeLines.code }).from(feeLines).where(and(eq(feeLines.planId, plan.id), ne(feeLines.status, 'void')));
+  const toBill = fees.lines.filter((l) => !billed.some((b) => b.code === l.code));
+  for (const l of toBill) {
+    const payerPartyId = l.payer === 'active_contractor' ? op.activeContractorId : facts.owner.partyId;
+    if (!payerPartyId) throw new AppError('VALIDATION', 'The operation is a contract producer: name its active contractor, who pays the annual compliance fee.');
+    await tx.insert(feeLines).values({ operationId: op.id, planId: plan.id, code: l.code, amountCents: l.cents, citation: l.citation, payerKind: l.payer, payerPartyId, dueOn: today });
+  }
+
+  await recordAudit(tx, {
+    actorUserId: actor.id,
+    action: resubmission ? 'plan.resubmitted' : 'plan.submitted',
+    entityType: 'plan',
+    entityId: plan.id,
+    before: { status: plan.status, version: plan.version },
+    after: { status: 'submitted', version: after!.version, submissionId: submission!.id, receivedOn: today, channel, updateKind, animalUnitCapacity: animalUnits, fees: toBill.map((l) => ({ code: l.code, cents: l.cents })) },
+  });
+
+  await enqueueEmail(tx, {
+    eventKey: `plan:${plan.id}:submission-received:${submission!.id}`,
+    recipients: await submissionRecipients(tx, facts.owner, actor),
+    template: 'submission-received',
+    props: {
+      ownerName: facts.owner.name,
+      operationName: op.name,
+      facilityId: op.facilityId ?? 'not yet assigned',
+      planKind: plan.kind,
+      updateKind,
+      receivedOn: today,
+      decisionDueOn: null,
+      fees: fees.lines.map((l) => ({ code: l.code, cents: l.cents })),
+      planUrl: `${r.origin}/plans/${plan.id}`,
+    },
+  });
+  // IAC 567-65.110(3)"b"(2): an electronic plan is made available to each county it touches.
+  if (channel === 'electronic') await notifyCountiesOfPlan(tx, { planId: plan.id, event: 'submitted', origin: r.origin });
+  return { planId: plan.id, submissionId: submission!.id, submittedOn: today, replayed: false };
+}
+
+/** The owner (their party's address and accounts) and a preparer who submitted for them. */
+async function submissionRecipients(tx: Executor, owner: NonNullable<OperationFactsForPlan['owner']>, actor: Actor): Promise<EmailRecipient[]> {
+  const accounts = await tx.select({ id: users.id, email: users.email }).from(users).where(and(eq(users.partyId, owner.partyId), isNull(users.disabledAt)));
+  const list: EmailRecipient[] = accounts.map((a) => ({ address: a.email, userId: a.id }));
+  if (owner.email) list.push({ address: owner.email });
+  if (actor.role === 'preparer') list.push({ address: actor.email, userId: actor.id });
+  return list;
+}

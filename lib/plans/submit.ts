@@ -1,0 +1,80 @@
+import { eq } from 'drizzle-orm';
+import { getDb, type Executor } from '@/db/client';
+import { planSubmissions, plans } from '@/db/schema';
+import { authorize } from '@/lib/auth/policy';
+import type { Actor } from '@/lib/auth/roles';
+import { AppError, pgErrorCode } from '@/lib/errors';
+import { buildCheckContext } from './check-context';
+import { checkPlan } from './completeness';
+import { derivePlanCounties } from './counties';
+import { CHANGED_SINCE_OPENED } from './drafts';
+import { draftOf } from './load';
+import { checkCountiesExist, materializePlan } from './materialize';
+import { loadOperationFacts } from './operation-facts';
+import { isEditableStatus } from './steps';
+import { recordSubmission } from './submit-record';
+
+export type SubmitResult = { planId: string; submissionId: string; submittedOn: string; replayed: boolean };
+
+async function findSubmission(db: Executor, key: string) {
+  const [row] = await db
+    .select({ id: planSubmissions.id, planId: planSubmissions.planId, submittedOn: planSubmissions.submittedOn })
+    .from(planSubmissions)
+    .where(eq(planSubmissions.idempotencyKey, key));
+  return row ?? null;
+}
+
+function replay(row: { id: string; planId: string; submittedOn: string }, planId: string): SubmitResult {
+  // A key names one submission of one plan; reusing it for another plan is a client error.
+  if (row.planId !== planId) throw new AppError('CONFLICT', 'This submission was already used for another plan. Reload the page and submit again.');
+  return { planId, submissionId: row.id, submittedOn: row.submittedOn, replayed: true };
+}
+
+/**
+ * Submits a plan in one transaction: freezes the version the department will review, materializes
+ * its content, records the receipt on the review clock, creates the fee lines, writes the audit
+ * event, queues the receipt email and (electronic) gives the counties access. The idempotency key
+ * makes a double click or a retried request return the first submission and change nothing.
+ */
+export async function submitPlan(
+  actor: Actor,
+  input: { planId: string; version: number; idempotencyKey: string },
+  ctx: { today: string; origin: string },
+): Promise<SubmitResult> {
+  await authorize(actor, 'plan.submit', { planId: input.planId });
+  const db = await getDb();
+  const earlier = await findSubmission(db, input.idempotencyKey);
+  if (earlier) return replay(earlier, input.planId);
+  try {
+    return await db.transaction(async (tx) => {
+      const [plan] = await tx.select().from(plans).where(eq(plans.id, input.planId)).for('update');
+      if (!plan) throw new AppError('NOT_FOUND', 'We can’t find that record.');
+      // Checked again under the lock: a concurrent request with this key may have just committed.
+      const raced = await findSubmission(tx, input.idempotencyKey);
+      if (raced) return replay(raced, input.planId);
+      if (!isEditableStatus(plan.status)) throw new AppError('CONFLICT', 'This plan was already submitted. The department has it; you will hear when it is reviewed.');
+      if (plan.version !== input.version) throw new AppError('CONFLICT', CHANGED_SINCE_OPENED);
+
+      const facts = await loadOperationFacts(tx, plan.operationId, ctx.today);
+      const context = await buildCheckContext(tx, plan, facts, ctx.today);
+      const checked = checkPlan(await draftOf(tx, plan), context);
+      if (checked.missing.length || !checked.document) {
+        const fieldErrors: Record<string, string[]> = {};
+        for (const m of checked.missing) (fieldErrors[`${m.step}${m.path ? `.${m.path}` : ''}`] ??= []).push(m.message);
+        const n = checked.missing.length;
+        throw new AppError('VALIDATION', `The plan is not complete yet: ${n} ${n === 1 ? 'item needs' : 'items need'} your attention before it can be submitted.`, fieldErrors);
+      }
+      const counties = derivePlanCounties(facts.operation.countyFips, checked.document.fields);
+      await checkCountiesExist(tx, checked.document, counties);
+      await materializePlan(tx, plan.id, checked.document, counties);
+      return recordSubmission(tx, { actor, plan, facts, checked, context, idempotencyKey: input.idempotencyKey, ...ctx });
+    });
+  } catch (err) {
+    // The unique key refused a second insert of a concurrent retry: answer with the first one.
+    if (pgErrorCode(err) === '23505') {
+      const first = await findSubmission(db, input.idempotencyKey);
+      if (first) return replay(first, input.planId);
+    }
+    throw err;
+  }
+}

@@ -1,0 +1,68 @@
+import { asc, desc, eq, sql } from 'drizzle-orm';
+import { getDb } from '@/db/client';
+import { feeLines, operations, parties, planDeficiencies, planSubmissions } from '@/db/schema';
+import type { Actor } from '@/lib/auth/roles';
+import { FILERS } from '@/lib/auth/roles';
+import { deriveReviewClock } from './clock';
+import { listPlanAttachments } from './attachments';
+import type { PlanDocument } from './document';
+import { documentFromTables } from './load';
+import { getPlanForActor } from './queries';
+import { listCountyCoverage } from './receipts';
+import { isEditableStatus } from './steps';
+import { WITHDRAWABLE_STATUSES } from './withdraw';
+
+/** Everything the plan page shows, for anyone whose scope includes the plan (NOT_FOUND otherwise). */
+export async function getPlanPage(actor: Actor, planId: string, today: string) {
+  const view = await getPlanForActor(actor, planId);
+  const { plan } = view;
+  const db = await getDb();
+  const [op, fees, attachments, coverage, deficiencies, submissions] = await Promise.all([
+    db.select({ facilityId: operations.facilityId, countyFips: operations.countyFips, contractProducer: operations.contractProducer }).from(operations).where(eq(operations.id, plan.operationId)),
+    db
+      .select({
+        id: feeLines.id, code: feeLines.code, amountCents: feeLines.amountCents, citation: feeLines.citation, status: feeLines.status,
+        payerKind: feeLines.payerKind, payerName: parties.name, dueOn: feeLines.dueOn,
+        paidCents: sql<number>`coalesce((select sum(p.amount_cents) from payments p where p.fee_line_id = ${feeLines.id}), 0)::int`,
+      })
+      .from(feeLines)
+      .innerJoin(parties, eq(parties.id, feeLines.payerPartyId))
+      .where(eq(feeLines.planId, planId))
+      .orderBy(asc(feeLines.createdAt)),
+    listPlanAttachments(planId),
+    plan.channel === 'hard_copy' && plan.status !== 'draft' ? listCountyCoverage(planId) : Promise.resolve([]),
+    db.select().from(planDeficiencies).where(eq(planDeficiencies.planId, planId)).orderBy(desc(planDeficiencies.cycle), asc(planDeficiencies.createdAt)),
+    db
+      .select({ id: planSubmissions.id, submittedOn: planSubmissions.submittedOn, snapshot: planSubmissions.snapshot })
+      .from(planSubmissions)
+      .where(eq(planSubmissions.planId, planId))
+      .orderBy(desc(planSubmissions.createdAt)),
+  ]);
+  const latest = submissions[0];
+  const document =
+    (latest?.snapshot as { document?: PlanDocument } | undefined)?.document ?? (plan.status !== 'draft' ? await documentFromTables(db, planId) : null);
+  const lastCycle = deficiencies[0]?.cycle;
+  const editable = isEditableStatus(plan.status);
+  const filer = FILERS.includes(actor.role);
+  const hardCopyFiled = plan.channel === 'hard_copy' && plan.status !== 'draft' && plan.status !== 'withdrawn';
+  return {
+    ...view,
+    operation: op[0]!,
+    fees,
+    attachments,
+    coverage,
+    countiesMissing: coverage.filter((c) => !c.receivedOn).length,
+    deficiencies: deficiencies.filter((d) => d.cycle === lastCycle),
+    submissions: submissions.map((s) => ({ id: s.id, submittedOn: s.submittedOn })),
+    document,
+    reviewClock: deriveReviewClock(view.clock.map((e) => ({ kind: e.kind, occurredOn: e.occurredOn })), today),
+    can: {
+      edit: filer && editable,
+      withdraw: actor.role === 'owner' && (WITHDRAWABLE_STATUSES as readonly string[]).includes(plan.status),
+      recordReceipt: hardCopyFiled && (filer || (actor.role === 'county_official' && view.counties.some((c) => c.fips === actor.countyFips))),
+      uploadReceipt: hardCopyFiled && filer,
+    },
+  };
+}
+
+export type PlanPageData = Awaited<ReturnType<typeof getPlanPage>>;

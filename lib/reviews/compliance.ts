@@ -1,0 +1,121 @@
+import { and, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
+import { getDb, queryRows } from '@/db/client';
+import { animalInventory, counties, operations, ownerships } from '@/db/schema';
+import type { Actor } from '@/lib/auth/roles';
+import { operationScope } from '@/lib/auth/scopes';
+import { animalUnitCapacity, effectiveDeadline, newOwnerOriginalMmpDue, safoElection, type AnimalCategory } from '@/lib/rules';
+
+// The compliance picture: what is late or owed, as counts and short lists, each read in the
+// caller's scope. Reviews come from the worklist; the rest is read here.
+
+export type OperationItem = { operationId: string; name: string; countyFips: string; countyName: string; detail: string; date: string | null };
+
+const LIST = 25;
+
+/** Operations whose current annual update due date has passed with no update received since it was assigned (IAC 567-65.110(3)"b"). */
+export async function updatesOverdue(actor: Actor, today: string): Promise<{ count: number; items: OperationItem[]; byCounty: Map<string, number> }> {
+  const db = await getDb();
+  const scope = operationScope(actor);
+  const base = sql`from operations
+    join counties c on c.fips = operations.county_fips
+    join lateral (select d.due_on, d.created_at from due_date_assignments d where d.operation_id = operations.id
+      order by d.created_at desc, d.id desc limit 1) cur on true
+    where cur.due_on < ${today}::date and ${scope}
+      and not exists (select 1 from plans p where p.operation_id = operations.id and p.kind = 'annual_update'
+        and p.received_on is not null and p.status not in ('draft', 'withdrawn')
+        and p.received_on >= (cur.created_at at time zone 'America/Chicago')::date)`;
+  const byCounty = await queryRows<{ fips: string; n: number }>(db, sql`select operations.county_fips as fips, count(*)::int as n ${base} group by 1`);
+  const items = await queryRows<{ id: string; name: string; fips: string; county: string; due_on: string }>(
+    db,
+    sql`select operations.id, operations.name, operations.county_fips as fips, c.name as county, cur.due_on::text as due_on ${base} order by cur.due_on, operations.name limit ${LIST}`,
+  );
+  return {
+    count: byCounty.reduce((s, r) => s + Number(r.n), 0),
+    byCounty: new Map(byCounty.map((r) => [r.fips, Number(r.n)])),
+    items: items.map((r) => ({ operationId: r.id, name: r.name, countyFips: r.fips, countyName: r.county, detail: 'Annual update not received', date: r.due_on })),
+  };
+}
+
+async function inventoryOf(ids: string[]): Promise<Map<string, Partial<Record<AnimalCategory, number>>>> {
+  const heads = new Map<string, Partial<Record<AnimalCategory, number>>>();
+  if (!ids.length) return heads;
+  const db = await getDb();
+  for (const i of await db.select().from(animalInventory).where(inArray(animalInventory.operationId, ids))) {
+    heads.set(i.operationId, { ...heads.get(i.operationId), [i.category]: i.headAtCapacity });
+  }
+  return heads;
+}
+
+/** New owners past the 60 days to submit an original MMP, with none received since (IAC 567-65.110(1)"d"). */
+export async function newOwnersPastDue(actor: Actor, today: string): Promise<OperationItem[]> {
+  const db = await getDb();
+  const rows = await db
+    .select({ operationId: operations.id, name: operations.name, countyFips: operations.countyFips, countyName: counties.name, acquiredOn: ownerships.acquiredOn })
+    .from(ownerships)
+    .innerJoin(operations, eq(operations.id, ownerships.operationId))
+    .innerJoin(counties, eq(counties.fips, operations.countyFips))
+    .where(and(
+      sql`${ownerships.releasedOn} is null`,
+      operationScope(actor),
+      sql`exists (select 1 from ownerships prev where prev.operation_id = operations.id and prev.released_on is not null)`,
+      sql`not exists (select 1 from plans p where p.operation_id = operations.id and p.kind = 'original'
+        and p.received_on is not null and p.received_on >= ownerships.acquired_on)`,
+    ) as SQL);
+  return rows.flatMap((r) => {
+    const due = effectiveDeadline(newOwnerOriginalMmpDue(r.acquiredOn));
+    return due < today ? [{ operationId: r.operationId, name: r.name, countyFips: r.countyFips, countyName: r.countyName, detail: `Acquired ${r.acquiredOn}; original MMP was due`, date: due }] : [];
+  });
+}
+
+/** SAFO elections that have ended or been terminated by more than 500 AU housed (IAC 567-65.110(1)"e"(2)). */
+export async function safoTerminated(actor: Actor): Promise<OperationItem[]> {
+  const db = await getDb();
+  const rows = await db
+    .select({ operationId: operations.id, name: operations.name, countyFips: operations.countyFips, countyName: counties.name, endedOn: operations.safoEndedOn, reason: operations.safoEndReason, peak: operations.peakAnimalUnitsHoused })
+    .from(operations)
+    .innerJoin(counties, eq(counties.fips, operations.countyFips))
+    .where(and(isNotNull(operations.safoElectedOn), operationScope(actor)));
+  const heads = await inventoryOf(rows.map((r) => r.operationId));
+  return rows.flatMap((r) => {
+    const election = safoElection({ animalUnitCapacity: animalUnitCapacity(heads.get(r.operationId) ?? {}), peakAnimalUnitsHoused: r.peak ?? undefined });
+    if (!r.endedOn && !election.terminated) return [];
+    return [{ operationId: r.operationId, name: r.name, countyFips: r.countyFips, countyName: r.countyName, detail: r.reason ?? election.reason, date: r.endedOn }];
+  });
+}
+
+/** Unpaid fees: how many, how much, and how many are past their due date. */
+export async function unpaidFees(actor: Actor, today: string) {
+  const db = await getDb();
+  const rows = await queryRows<{ fips: string; lines: number; cents: string; past_due: number }>(
+    db,
+    sql`select operations.county_fips as fips, count(*)::int as lines,
+        sum(f.amount_cents - coalesce((select sum(p.amount_cents) from payments p where p.fee_line_id = f.id), 0))::bigint as cents,
+        (count(*) filter (where f.due_on < ${today}::date))::int as past_due
+      from fee_lines f join operations on operations.id = f.operation_id
+      where f.status = 'due' and ${operationScope(actor)} group by 1`,
+  );
+  return {
+    lines: rows.reduce((s, r) => s + Number(r.lines), 0),
+    cents: rows.reduce((s, r) => s + Number(r.cents), 0),
+    pastDue: rows.reduce((s, r) => s + Number(r.past_due), 0),
+    byCounty: new Map(rows.map((r) => [r.fips, Number(r.past_due)])),
+  };
+}
+
+/** Plans received and decided in each of the given months ('YYYY-MM'). */
+export async function plansByMonth(actor: Actor, months: string[]) {
+  if (!months.length) return { received: [], decided: [] };
+  const db = await getDb();
+  const from = `${months[0]}-01`;
+  const count = async (column: 'received_on' | 'decided_on') => {
+    const rows = await queryRows<{ m: string; n: number }>(
+      db,
+      sql`select to_char(plans.${sql.raw(column)}, 'YYYY-MM') as m, count(*)::int as n from plans
+        join operations on operations.id = plans.operation_id
+        where plans.${sql.raw(column)} >= ${from}::date and ${operationScope(actor)} group by 1`,
+    );
+    const byMonth = new Map(rows.map((r) => [r.m, Number(r.n)]));
+    return months.map((m) => byMonth.get(m) ?? 0);
+  };
+  return { received: await count('received_on'), decided: await count('decided_on') };
+}

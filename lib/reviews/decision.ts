@@ -1,0 +1,126 @@
+import { eq } from 'drizzle-orm';
+import { getDb, type Executor } from '@/db/client';
+import { counties } from '@/db/schema';
+import { renderEmail, type EmailTemplates, type RenderedEmail } from '@/emails';
+import { recordAudit } from '@/lib/audit';
+import { authorize } from '@/lib/auth/policy';
+import type { Actor } from '@/lib/auth/roles';
+import { notifyCountiesOfPlan } from '@/lib/counties/notify';
+import { AppError } from '@/lib/errors';
+import { enqueueEmail } from '@/lib/notifications/outbox';
+import { appendClockEvent } from '@/lib/plans/clock';
+import { manureRemovalAllowed } from '@/lib/rules';
+import { reasonLines, type DecisionInput } from '@/lib/validation/review';
+import { loadPlanForWrite, updatePlanAtVersion, type LoadedPlan } from './plan-lock';
+import { planPeople } from './recipients';
+
+// IAC 567-65.110(4): the department approves or disapproves a complete plan within 60 days of
+// receiving it. One transaction sets the decision, appends the clock event, writes the audit event
+// and queues the letter to the owner and the notices to the counties. Two reviewers deciding at
+// once: the version check lets exactly one land.
+
+export const REVIEWER_TITLES: Record<string, string> = {
+  department_staff: 'Manure management plan reviewer',
+  department_supervisor: 'Manure management plan review supervisor',
+};
+
+type Ctx = { today: string; origin: string };
+
+function requireDecidable(loaded: LoadedPlan, input: DecisionInput): string {
+  const { plan, clock } = loaded;
+  if (plan.status === 'approved' || plan.status === 'disapproved') throw new AppError('CONFLICT', 'This plan has already been decided.');
+  if (plan.status !== 'under_review' || clock.state !== 'running' || !clock.completeReceivedOn) {
+    throw new AppError(
+      'VALIDATION',
+      'This plan has not been found complete, so it cannot be decided. The department approves or disapproves complete plans (IAC 567-65.110(4)); check its completeness first.',
+    );
+  }
+  if (input.decision === 'disapproved' && reasonLines(input.reasons).length === 0) {
+    const message = 'Write the reasons for the disapproval; the owner is told them in the letter';
+    throw new AppError('VALIDATION', message, { reasons: [message] });
+  }
+  return clock.completeReceivedOn;
+}
+
+function letterProps(
+  loaded: LoadedPlan,
+  input: DecisionInput,
+  people: { ownerName: string },
+  actor: Actor,
+  receivedOn: string,
+  ctx: Ctx,
+  countyName: string,
+): EmailTemplates['plan-decided'] {
+  const { plan, operation } = loaded;
+  const reasons = reasonLines(input.reasons);
+  const base = {
+    ownerName: people.ownerName,
+    operationName: operation.name,
+    facilityId: operation.facilityId ?? 'not yet assigned',
+    countyName,
+    planKind: plan.kind,
+    updateKind: plan.updateKind,
+    receivedOn,
+    decidedOn: ctx.today,
+    decidedBy: { name: actor.name, title: REVIEWER_TITLES[actor.role] ?? 'Department of Natural Resources' },
+    planUrl: `${ctx.origin}/plans/${plan.id}`,
+  };
+  return input.decision === 'approved' ? { ...base, decision: 'approved', reasons } : { ...base, decision: 'disapproved', reasons };
+}
+
+async function countyNameOf(tx: Executor, fips: string): Promise<string> {
+  const [row] = await tx.select({ name: counties.name }).from(counties).where(eq(counties.fips, fips));
+  return row?.name ?? fips;
+}
+
+/** The decision letter exactly as it would be sent, for the reviewer to read first. Writes nothing. */
+export async function previewDecisionLetter(actor: Actor, input: DecisionInput, ctx: Ctx): Promise<RenderedEmail> {
+  await authorize(actor, 'plan.decide', { planId: input.planId });
+  const db = await getDb();
+  const loaded = await loadPlanForWrite(db, input.planId, input.version, ctx.today);
+  const receivedOn = requireDecidable(loaded, input);
+  const people = await planPeople(db, input.planId);
+  const countyName = await countyNameOf(db, loaded.operation.countyFips);
+  return renderEmail('plan-decided', letterProps(loaded, input, people, actor, receivedOn, ctx, countyName));
+}
+
+/** Decides a complete plan; returns the new status. */
+export async function decidePlan(actor: Actor, input: DecisionInput, ctx: Ctx): Promise<{ status: 'approved' | 'disapproved'; manureRemovalAllowed: boolean }> {
+  await authorize(actor, 'plan.decide', { planId: input.planId });
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const loaded = await loadPlanForWrite(tx, input.planId, input.version, ctx.today);
+    const receivedOn = requireDecidable(loaded, input);
+    const reasons = reasonLines(input.reasons);
+    // The write comes first: a reviewer who lost the race changes nothing at all.
+    const after = await updatePlanAtVersion(tx, input.planId, input.version, {
+      status: input.decision,
+      decision: input.decision,
+      decisionReasons: reasons.length ? reasons.join('\n') : null,
+      decidedOn: ctx.today,
+      decidedByUserId: actor.id,
+      reviewerUserId: loaded.plan.reviewerUserId ?? actor.id,
+    });
+    await appendClockEvent(tx, { planId: input.planId, kind: 'decided', occurredOn: ctx.today, actorUserId: actor.id, note: input.decision });
+    const before = loaded.plan;
+    await recordAudit(tx, {
+      actorUserId: actor.id,
+      action: `plan.${input.decision}`,
+      entityType: 'plan',
+      entityId: input.planId,
+      before: { status: before.status, decision: before.decision, decidedOn: before.decidedOn, version: before.version },
+      after: { status: after.status, decision: after.decision, decidedOn: after.decidedOn, reasons, version: after.version },
+    });
+    const people = await planPeople(tx, input.planId);
+    const countyName = await countyNameOf(tx, loaded.operation.countyFips);
+    await enqueueEmail(tx, {
+      eventKey: `plan:${input.planId}:decided:${after.version}`,
+      recipients: [...people.owner, ...people.contractor],
+      template: 'plan-decided',
+      props: letterProps(loaded, input, people, actor, receivedOn, ctx, countyName),
+    });
+    await notifyCountiesOfPlan(tx, { planId: input.planId, event: 'decided', origin: ctx.origin });
+    // IAC 567-65.110(5): an approval is what lets manure leave storage.
+    return { status: input.decision, manureRemovalAllowed: manureRemovalAllowed(after.status) };
+  });
+}

@@ -1,0 +1,149 @@
+import type { IndemnityFee } from '@/lib/fees/indemnity';
+import { formatDate, formatMoney, formatNumber } from '@/lib/notifications/format';
+import type { ReviewClock } from '@/lib/plans/clock';
+import {
+  ANIMAL_CATEGORIES, animalUnitCapacity, annualComplianceFee, effectiveDeadline, filingFees, latestParameter,
+  manureRemovalAllowed, newOwnerOriginalMmpDue, safoElection, type AnimalCategory,
+} from '@/lib/rules';
+import { nitrogenFigures, pIndexFigures, stockpileFigures } from './field-checks';
+import type { PlanDocument } from './plan-document';
+
+// Every figure a reviewer relies on, computed by lib/rules and shown with the rule it comes from.
+// A figure may carry a flag (something the reviewer must look at) and a note that a parameter it
+// uses is unconfirmed.
+
+export type Figure = {
+  label: string;
+  value: string;
+  citation: string;
+  flag?: { level: 'error' | 'warning'; text: string };
+  /** Source of an unconfirmed parameter the figure uses. */
+  unconfirmed?: string;
+};
+
+export type FigureInput = {
+  today: string;
+  plan: { kind: 'original' | 'annual_update'; status: string; animalUnitCapacity: number | null };
+  operation: {
+    constructionPermitStatus: string;
+    contractProducer: boolean;
+    safoElectedOn: string | null;
+    safoEndedOn: string | null;
+    safoEndReason: string | null;
+    peakAnimalUnitsHoused: number | null;
+  };
+  inventory: Partial<Record<AnimalCategory, number>>;
+  doc: PlanDocument;
+  clock: ReviewClock;
+  newOwner: { acquiredOn: string; originalFiledSince: boolean } | null;
+  indemnity: IndemnityFee;
+  operationHasApprovedPlan: boolean;
+};
+
+function auFigures(i: FigureInput, capacity: number): Figure[] {
+  const unconfirmed = ANIMAL_CATEGORIES.filter((c) => !c.confirmed && (i.inventory[c.category] ?? 0) > 0);
+  const breakdown = Object.entries(i.inventory)
+    .map(([c, head]) => `${formatNumber(head ?? 0)} ${ANIMAL_CATEGORIES.find((x) => x.category === c)?.label ?? c}`)
+    .join('; ');
+  const stated = i.doc.animalUnitCapacity;
+  const mismatch = stated !== null && Math.abs(stated - capacity) > 0.0001;
+  return [{
+    label: 'Animal unit capacity',
+    value: `${formatNumber(capacity)} animal units (${breakdown || 'no animals listed'})${stated !== null ? `; the plan states ${formatNumber(stated)}` : ''}`,
+    citation: 'Iowa Code 459.102',
+    flag: mismatch ? { level: 'error', text: `The plan states ${formatNumber(stated!)} animal units, but the animals listed make ${formatNumber(capacity)}.` } : undefined,
+    unconfirmed: unconfirmed.length ? unconfirmed.map((c) => `${c.label}: ${c.source}`).join('; ') : undefined,
+  }];
+}
+
+function feeFigures(i: FigureInput, capacity: number): Figure[] {
+  const permit = i.operation.constructionPermitStatus !== 'not_required';
+  const out: Figure[] = [];
+  if (i.plan.kind === 'original') {
+    const fees = filingFees({ kind: 'original', constructionPermitRequired: permit });
+    out.push({ label: 'Filing fee', value: `${formatMoney(fees.totalCents)}${permit ? ' (with the construction permit application fee)' : ''}`, citation: 'IAC 567-65.110(7)' });
+  } else {
+    const elected = Boolean(i.operation.safoElectedOn && !i.operation.safoEndedOn);
+    const fee = annualComplianceFee({ animalUnitCapacity: capacity, contractProducer: i.operation.contractProducer, safoElection: elected });
+    out.push({
+      label: 'Annual compliance fee',
+      value: `${formatMoney(fee.cents)}, paid by the ${fee.payer === 'active_contractor' ? 'active contractor' : 'owner'}`,
+      citation: fee.citation,
+    });
+  }
+  const sched = latestParameter('indemnity.fee_schedule');
+  out.push({
+    label: 'Manure storage indemnity fee',
+    value: i.indemnity.status === 'owed' ? `${formatMoney(i.indemnity.cents)} (${i.indemnity.reason})` : `${i.indemnity.status === 'exempt' ? 'Exempt' : i.indemnity.status === 'waived' ? 'Waived' : 'No schedule yet'}: ${i.indemnity.reason}`,
+    citation: i.indemnity.citation,
+    unconfirmed: i.indemnity.scheduleConfirmed ? undefined : sched.source,
+  });
+  return out;
+}
+
+function clockFigures(i: FigureInput): Figure[] {
+  const c = i.clock;
+  if (!c.day60 || !c.effectiveDeadline) {
+    const value = c.state === 'stopped_incomplete' ? 'No clock runs: the plan was returned as incomplete' : 'No clock runs yet';
+    return [{ label: 'Review deadline', value, citation: 'IAC 567-65.110(4)' }];
+  }
+  const holidays = latestParameter('holidays.iowa_code_4_1_34');
+  const left = c.daysLeft;
+  const flag: Figure['flag'] =
+    left !== null && left < 0 ? { level: 'error', text: `The review is overdue by ${-left} day${left === -1 ? '' : 's'}.` }
+      : left !== null && left <= 7 ? { level: 'warning', text: `The decision is due in ${left} day${left === 1 ? '' : 's'}.` } : undefined;
+  return [
+    { label: 'Day 60 of the review', value: `${formatDate(c.day60)} (60 days after the plan was received on ${formatDate(c.receivedOn!)})`, citation: 'IAC 567-65.110(4)', flag },
+    {
+      label: 'Effective deadline',
+      value: `${formatDate(c.effectiveDeadline)}${c.effectiveDeadline !== c.day60 ? ' (day 60 falls on a weekend or holiday)' : ''}${left !== null ? `; ${left} days left` : ''}`,
+      citation: 'Iowa Code 4.1(34)',
+      unconfirmed: holidays.confirmed ? undefined : holidays.source,
+    },
+  ];
+}
+
+function operationFigures(i: FigureInput, capacity: number): Figure[] {
+  const out: Figure[] = [];
+  const allowed = manureRemovalAllowed(i.plan.status) || i.operationHasApprovedPlan;
+  out.push({
+    label: 'Manure removal from storage',
+    value: allowed ? 'Allowed: the department has approved a plan' : 'Not allowed until the department approves the plan',
+    citation: 'IAC 567-65.110(5)',
+  });
+  if (i.operation.safoElectedOn) {
+    const r = safoElection({ animalUnitCapacity: capacity, peakAnimalUnitsHoused: i.operation.peakAnimalUnitsHoused ?? undefined });
+    const ended = r.terminated || Boolean(i.operation.safoEndedOn);
+    out.push({
+      label: 'SAFO election',
+      value: `Elected ${formatDate(i.operation.safoElectedOn)}. ${i.operation.safoEndedOn ? `Ended ${formatDate(i.operation.safoEndedOn)}${i.operation.safoEndReason ? `: ${i.operation.safoEndReason}` : ''}.` : r.reason}`,
+      citation: r.citation,
+      flag: ended ? { level: 'error', text: 'The SAFO election has terminated: the operation must submit an MMP and pay the annual compliance fee.' } : undefined,
+    });
+  }
+  if (i.newOwner) {
+    const due = newOwnerOriginalMmpDue(i.newOwner.acquiredOn);
+    const effective = effectiveDeadline(due);
+    const late = !i.newOwner.originalFiledSince && effective < i.today;
+    out.push({
+      label: 'New owner: original MMP due',
+      value: `${formatDate(effective)} (acquired ${formatDate(i.newOwner.acquiredOn)})${i.newOwner.originalFiledSince ? '; filed' : ''}`,
+      citation: 'IAC 567-65.110(1)"d"',
+      flag: late ? { level: 'error', text: `The new owner is past the 60 days to submit an original MMP (due ${formatDate(effective)}).` } : undefined,
+    });
+  }
+  return out;
+}
+
+export function computeFigures(i: FigureInput): Figure[] {
+  const capacity = animalUnitCapacity(i.inventory);
+  return [
+    ...clockFigures(i),
+    ...auFigures(i, capacity),
+    ...feeFigures(i, capacity),
+    ...operationFigures(i, capacity),
+    ...pIndexFigures(i.doc),
+    ...nitrogenFigures(i.doc, Number(i.today.slice(0, 4))),
+    ...stockpileFigures(i.doc),
+  ];
+}

@@ -1,0 +1,112 @@
+import { and, desc, eq, gte, isNotNull, isNull, ne, sql } from 'drizzle-orm';
+import { getDb } from '@/db/client';
+import { animalInventory, operations, ownerships, parties, plans, users } from '@/db/schema';
+import type { Actor } from '@/lib/auth/roles';
+import { indemnityFeeFor } from '@/lib/fees/indemnity';
+import { deriveReviewClock } from '@/lib/plans/clock';
+import { getPlanForActor } from '@/lib/plans/queries';
+import { allCountiesCovered, listCountyCoverage } from '@/lib/plans/receipts';
+import type { AnimalCategory } from '@/lib/rules';
+import { diffPlanDocuments, type DiffEntry } from './diff';
+import { computeFigures } from './figures';
+import { loadPlanDocument } from './plan-document';
+import { listDeficiencyCycles, listPlanAttachments, listPlanAudit, listPlanFees, listPlanNotices } from './review-history';
+
+// Everything the review page shows about one plan, read in the reviewer's scope.
+
+async function previousApproved(planId: string, operationId: string, previousPlanId: string | null) {
+  if (previousPlanId) return previousPlanId;
+  const db = await getDb();
+  const [row] = await db
+    .select({ id: plans.id })
+    .from(plans)
+    .where(and(eq(plans.operationId, operationId), eq(plans.status, 'approved'), ne(plans.id, planId)))
+    .orderBy(desc(plans.decidedOn), desc(plans.createdAt))
+    .limit(1);
+  return row?.id ?? null;
+}
+
+async function newOwnerOf(operationId: string) {
+  const db = await getDb();
+  const rows = await db.select().from(ownerships).where(eq(ownerships.operationId, operationId));
+  const current = rows.find((r) => r.releasedOn === null);
+  // IAC 567-65.110(1)"d" concerns an owner who took over from a previous one.
+  if (!current || !rows.some((r) => r.releasedOn !== null)) return null;
+  const [filed] = await db
+    .select({ id: plans.id })
+    .from(plans)
+    .where(and(eq(plans.operationId, operationId), eq(plans.kind, 'original'), isNotNull(plans.receivedOn), gte(plans.receivedOn, current.acquiredOn)))
+    .limit(1);
+  return { acquiredOn: current.acquiredOn, originalFiledSince: Boolean(filed) };
+}
+
+export async function getReviewView(actor: Actor, planId: string, today: string) {
+  const view = await getPlanForActor(actor, planId);
+  const { plan } = view;
+  const db = await getDb();
+  const [[operation], inventoryRows, [owner], [reviewer], doc] = await Promise.all([
+    db.select().from(operations).where(eq(operations.id, plan.operationId)),
+    db.select().from(animalInventory).where(eq(animalInventory.operationId, plan.operationId)),
+    db
+      .select({ name: parties.name, email: parties.email, phone: parties.phone })
+      .from(ownerships)
+      .innerJoin(parties, eq(parties.id, ownerships.ownerId))
+      .where(and(eq(ownerships.operationId, plan.operationId), isNull(ownerships.releasedOn))),
+    plan.reviewerUserId ? db.select({ name: users.name }).from(users).where(eq(users.id, plan.reviewerUserId)) : Promise.resolve([]),
+    loadPlanDocument(db, planId),
+  ]);
+  if (!operation || !doc) throw new Error(`plan ${planId} lost its operation`);
+  const inventory: Partial<Record<AnimalCategory, number>> = Object.fromEntries(inventoryRows.map((r) => [r.category, r.headAtCapacity]));
+  const previousId = await previousApproved(planId, plan.operationId, plan.previousPlanId);
+  const previousDoc = previousId ? await loadPlanDocument(db, previousId) : null;
+  const diff: DiffEntry[] | null = previousDoc ? diffPlanDocuments(previousDoc, doc) : null;
+  const clock = deriveReviewClock(view.clock, today);
+  const [coverage, covered, attachmentList, fees, cycles, notices, newOwner, approvedCount] = await Promise.all([
+    listCountyCoverage(planId),
+    allCountiesCovered(planId),
+    listPlanAttachments(db, planId),
+    listPlanFees(db, planId),
+    listDeficiencyCycles(db, planId),
+    listPlanNotices(db, planId),
+    newOwnerOf(plan.operationId),
+    db.select({ n: sql<number>`count(*)::int` }).from(plans).where(and(eq(plans.operationId, plan.operationId), eq(plans.status, 'approved'))),
+  ]);
+  const audit = await listPlanAudit(db, planId, fees.map((f) => f.id));
+  const au = doc.animalUnitCapacity ?? plan.animalUnitCapacity ?? 0;
+  const indemnity = await indemnityFeeFor(
+    { animalUnitCapacity: au, constructedOn: operation.constructedOn, constructionPermit: operation.constructionPermitStatus !== 'not_required' },
+    plan.receivedOn ?? today,
+    db,
+  );
+  const figures = computeFigures({
+    today,
+    plan: { kind: plan.kind, status: plan.status, animalUnitCapacity: plan.animalUnitCapacity },
+    operation,
+    inventory,
+    doc,
+    clock,
+    newOwner,
+    indemnity,
+    operationHasApprovedPlan: Number(approvedCount[0]?.n ?? 0) > 0,
+  });
+  return {
+    ...view,
+    operation,
+    owner: owner ?? null,
+    reviewerName: reviewer?.name ?? null,
+    doc,
+    previousPlanId: previousId,
+    diff,
+    clockState: clock,
+    coverage,
+    countiesCovered: covered,
+    attachments: attachmentList,
+    fees,
+    cycles,
+    notices,
+    audit,
+    figures,
+  };
+}
+
+export type ReviewView = Awaited<ReturnType<typeof getReviewView>>;

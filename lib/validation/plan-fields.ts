@@ -1,0 +1,88 @@
+import { z } from 'zod';
+import { dateField, iowaCounty, list, numberField, optionalNumber, requiredText } from './operations';
+
+// The "Fields" and "Land agreements" steps of the MMP form (IAC 567-65.111 content): each field
+// where manure is applied, and the written agreement for land the owner neither owns nor rents.
+
+export const TENURES = ['owned', 'rented', 'agreement'] as const;
+export const TENURE_LABELS: Record<(typeof TENURES)[number], string> = {
+  owned: 'Owned',
+  rented: 'Rented',
+  agreement: 'Neither: written agreement with the landowner',
+};
+
+export const APPLICATION_METHODS = ['injected', 'incorporated', 'surface_applied', 'irrigation'] as const;
+export const METHOD_LABELS: Record<(typeof APPLICATION_METHODS)[number], string> = {
+  injected: 'Injected',
+  incorporated: 'Surface-applied and incorporated within 24 hours',
+  surface_applied: 'Surface-applied, not incorporated',
+  irrigation: 'Irrigation',
+};
+
+export const APPLICATION_TIMINGS = ['fall', 'spring', 'summer', 'split'] as const;
+export const TIMING_LABELS: Record<(typeof APPLICATION_TIMINGS)[number], string> = {
+  fall: 'Fall (after soil is below 50 °F)',
+  spring: 'Spring (pre-plant)',
+  summer: 'Summer (after harvest of small grain or hay)',
+  split: 'Split between seasons',
+};
+
+const positive = (missing: string, tooSmall: string) => numberField(missing).pipe(z.number().gt(0, tooSmall));
+const nonNegative = (missing: string, max: number, label: string) =>
+  numberField(missing).pipe(z.number().min(0, `${label} cannot be negative`).max(max, `${label} looks too large; check the figure`));
+
+export const cropRow = z.object({
+  year: numberField('Enter the crop year').pipe(z.number().int('Enter a year like 2027').min(2000, 'Enter a year like 2027').max(2100, 'Enter a year like 2027')),
+  crop: requiredText('Enter the crop planned (for example corn)', 2, 60),
+});
+
+export const fieldRow = z.object({
+  key: z.string().min(1).max(64),
+  name: requiredText('Name the field (for example “Home 80”)', 1, 80),
+  countyFips: iowaCounty,
+  acres: positive('Enter the field’s acres', 'Acres must be more than 0').pipe(z.number().max(100_000, 'That is more acres than one field holds')),
+  tenure: z.enum(TENURES, { error: 'Say whether the field is owned, rented or under an agreement' }),
+  crops: list(z.array(cropRow).min(1, 'Add the crop schedule: at least the next crop year').max(6)),
+  optimumYield: positive('Enter the optimum yield (bushels or tons per acre)', 'The optimum yield must be more than 0').pipe(z.number().max(1000, 'Check the yield: bushels or tons per acre')),
+  nitrogenRateLbPerAcre: nonNegative('Enter the nitrogen rate in pounds per acre', 500, 'The nitrogen rate'),
+  phosphorusIndex: nonNegative('Enter the field’s phosphorus index', 100, 'The phosphorus index'),
+  applicationMethod: z.enum(APPLICATION_METHODS, { error: 'Choose how manure is applied' }),
+  applicationTiming: z.enum(APPLICATION_TIMINGS, { error: 'Choose when manure is applied' }),
+});
+
+export const fieldsStep = z
+  .object({ fields: list(z.array(fieldRow).min(1, 'Add at least one field where manure is applied').max(300, 'List at most 300 fields')) })
+  .superRefine((v, ctx) => {
+    const names = new Map<string, number>();
+    v.fields.forEach((f, i) => {
+      const k = f.name.toLowerCase();
+      if (names.has(k)) ctx.addIssue({ code: 'custom', path: ['fields', i, 'name'], message: 'Two fields have this name; give each its own' });
+      names.set(k, i);
+      const years = new Set<number>();
+      f.crops.forEach((c, j) => {
+        if (years.has(c.year)) ctx.addIssue({ code: 'custom', path: ['fields', i, 'crops', j, 'year'], message: 'This year is already in the schedule' });
+        years.add(c.year);
+      });
+    });
+  });
+
+export function agreementsStep(today: string) {
+  return z.object({
+    agreements: list(z
+      .array(
+        z.object({
+          key: z.string().min(1).max(64),
+          fieldKey: requiredText('Choose the field this agreement covers', 1, 64),
+          landownerName: requiredText('Enter the landowner’s name', 2, 160),
+          acres: optionalNumber('Enter the acres as a number', 0.01, 100_000, 'Acres must be more than 0'),
+          signedOn: dateField('Enter the date the agreement was signed').refine((d) => d <= today, 'The signing date cannot be in the future'),
+          attachmentId: z.string({ error: 'Upload the signed agreement (PDF)' }).uuid('Upload the signed agreement (PDF)'),
+        }),
+      )
+      .max(300)),
+  });
+}
+
+export type FieldRow = z.output<typeof fieldRow>;
+export type FieldsStep = z.output<typeof fieldsStep>;
+export type AgreementsStep = z.output<ReturnType<typeof agreementsStep>>;

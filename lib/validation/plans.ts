@@ -1,0 +1,131 @@
+import { z } from 'zod';
+import { list, numberField, requiredText } from './operations';
+
+// The MMP form's steps that are not lists of places (contacts, manure production, the annual
+// update's choice), and the inputs of the plan actions. Each step's schema is the client resolver
+// and is parsed again on the server when the plan is submitted.
+
+const phone = z.string({ error: 'Enter a 10-digit phone number like 712-555-0141' }).trim().regex(/^\(?\d{3}\)?[\s.-]?\d{3}[\s.-]?\d{4}$/, 'Enter a 10-digit phone number like 712-555-0141');
+const email = z.preprocess(
+  (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+  z.string().trim().email('Enter an email address like name@example.com').max(320).optional(),
+);
+
+export const contactsStep = z.object({
+  contacts: list(z
+    .array(
+      z.object({
+        name: requiredText('Enter the contact’s name', 2, 160),
+        role: requiredText('Say who this is (owner, operator, manure applicator…)', 2, 80),
+        phone,
+        email,
+      }),
+    )
+    .min(1, 'Add at least one contact the department can reach about this plan')
+    .max(10, 'List at most 10 contacts')),
+});
+
+export const NUTRIENT_SOURCES = ['sample', 'standard_values'] as const;
+export const NUTRIENT_SOURCE_LABELS: Record<(typeof NUTRIENT_SOURCES)[number], string> = {
+  sample: 'Laboratory analysis of a manure sample',
+  standard_values: 'Standard (book) values',
+};
+export const NUTRIENT_UNITS = ['thousand_gallons', 'tons'] as const;
+export const NUTRIENT_UNIT_LABELS: Record<(typeof NUTRIENT_UNITS)[number], string> = {
+  thousand_gallons: 'per 1,000 gallons (liquid manure)',
+  tons: 'per ton (solid manure)',
+};
+
+const amount = (missing: string, label: string, max: number) =>
+  numberField(missing).pipe(z.number().min(0, `${label} cannot be negative`).max(max, `${label} looks too large; check the figure`));
+
+export const productionStep = z
+  .object({
+    annualAnimalProduction: numberField('Enter how many animals the operation produces in a year').pipe(
+      z.number().int('Use a whole number of animals').gt(0, 'Enter how many animals the operation produces in a year').max(50_000_000, 'Check the figure'),
+    ),
+    nutrientUnit: z.enum(NUTRIENT_UNITS, { error: 'Choose liquid (per 1,000 gallons) or solid (per ton) manure' }),
+    manureAmount: numberField('Enter the manure produced in a year').pipe(z.number().gt(0, 'The manure produced must be more than 0').max(1e10, 'Check the figure')),
+    nutrientSource: z.enum(NUTRIENT_SOURCES, { error: 'Choose where the nutrient content comes from' }),
+    totalNitrogenPerUnit: amount('Enter the total nitrogen', 'Total nitrogen', 500),
+    availableNitrogenPerUnit: numberField('Enter the first-year available nitrogen').pipe(
+      z.number().gt(0, 'Available nitrogen must be more than 0').max(500, 'Available nitrogen looks too large; check the figure'),
+    ),
+    p2o5PerUnit: amount('Enter the phosphate (P2O5)', 'Phosphate', 500),
+  })
+  .refine((v) => v.availableNitrogenPerUnit <= v.totalNitrogenPerUnit, {
+    path: ['availableNitrogenPerUnit'],
+    message: 'Available nitrogen cannot be more than the total nitrogen',
+  });
+
+export type ContactsStep = z.output<typeof contactsStep>;
+export type ProductionStep = z.output<typeof productionStep>;
+
+// IAC 567-65.110(3)"b"(3): the three ways to satisfy an annual update; (3)"b"(1)-(2) the channel.
+export const UPDATE_KINDS = ['no_change_statement', 'list_of_changes', 'complete_plan'] as const;
+export const UPDATE_KIND_CHOICES: Record<(typeof UPDATE_KINDS)[number], { label: string; hint: string }> = {
+  no_change_statement: { label: 'Nothing changed', hint: 'A statement that the plan approved last year has not changed.' },
+  list_of_changes: { label: 'Some things changed', hint: 'List each change since the last approved plan; we show them side by side.' },
+  complete_plan: { label: 'A complete new plan', hint: 'File the whole plan again, starting from last year’s answers.' },
+};
+export const CHANNELS = ['electronic', 'hard_copy'] as const;
+
+export const updateStep = z
+  .object({
+    updateKind: z.enum(UPDATE_KINDS, { error: 'Choose what kind of update you are filing' }),
+    statedAnimalUnitCapacity: numberField('State the animal unit capacity').pipe(
+      z.number().min(0, 'The animal unit capacity cannot be negative').max(10_000_000, 'Check the figure'),
+    ),
+    channel: z.enum(CHANNELS, { error: 'Choose how the counties get their copy' }),
+    noChangeConfirmed: z.preprocess((v) => v === true || v === 'true' || v === 'on', z.boolean()).optional(),
+  })
+  .refine((v) => v.updateKind !== 'no_change_statement' || v.noChangeConfirmed === true, {
+    path: ['noChangeConfirmed'],
+    message: 'Confirm that the plan has not changed since it was last approved',
+  });
+
+export type UpdateStep = z.output<typeof updateStep>;
+
+const planId = z.string().uuid();
+
+// Drafts are saved as typed, whatever their state: a half-filled step must never be lost. Only the
+// shape and the size are checked here; every step is validated when the plan is submitted.
+const MAX_DRAFT_BYTES = 512 * 1024;
+export const saveDraftSchema = z.object({
+  planId,
+  version: z.number().int().min(1),
+  draft: z
+    .partialRecord(z.enum(['update', 'contacts', 'production', 'fields', 'agreements', 'stockpiles', 'attachments']), z.record(z.string(), z.unknown()))
+    .refine((d) => JSON.stringify(d).length <= MAX_DRAFT_BYTES, 'This plan is too large to save; remove some rows'),
+});
+
+export const submitPlanSchema = z.object({
+  planId,
+  version: z.number().int().min(1),
+  // Made when the form loads and kept across retries: a second request with it changes nothing.
+  idempotencyKey: z.string().uuid(),
+  certify: z.literal(true, { error: 'Confirm the certification to submit the plan' }),
+});
+
+export const startPlanSchema = z.object({
+  operationId: z.string().uuid(),
+  kind: z.enum(['original', 'annual_update']),
+});
+
+export const withdrawPlanSchema = z.object({ planId, version: z.number().int().min(1) });
+
+export const receiptSchema = z.object({
+  planId,
+  countyFips: z.string({ error: 'Choose the county' }).regex(/^19\d{3}$/, 'Choose the county'),
+  receivedOn: z.string({ error: 'Enter the date the county received the plan' }).refine((v) => /^\d{4}-\d{2}-\d{2}$/.test(v), 'Enter the date the county received the plan'),
+  receivedByName: requiredText('Enter who received the plan for the county (name and title)', 2, 160),
+  attachmentId: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.string().uuid('Upload the signed receipt (PDF)').optional()),
+});
+
+// An owner or preparer documents the receipt with the county's signed form 542-8046.
+export const ownerReceiptSchema = receiptSchema.refine((v) => Boolean(v.attachmentId), {
+  path: ['attachmentId'],
+  message: 'Upload the signed receipt (PDF)',
+});
+
+export type ReceiptValues = z.output<typeof receiptSchema>;

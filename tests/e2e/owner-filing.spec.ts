@@ -1,0 +1,161 @@
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoA11yViolations } from './support/a11y';
+import { signIn } from './support/auth';
+
+// Issue 5, journey 1: an owner registers a 2,480-head finisher (992 AU, MMP required), files the
+// original MMP with two fields in two counties, sees the $250 fee and both counties, submits, and
+// sees the plan with the department. Buena Vista and Pocahontas hold no demo data, so the county
+// counts other specs read stay as seeded.
+const PDF = { name: 'site-map.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n') };
+
+/** USWDS draws its own radio buttons and checkboxes over a hidden input: people click the label. */
+async function tick(page: Page, label: string | RegExp) {
+  await page.locator('label').filter({ hasText: label }).first().click();
+  await expect(page.getByLabel(label).first()).toBeChecked();
+}
+
+async function continueTo(page: Page, stepName: string) {
+  await page.getByRole('button', { name: 'Save and continue' }).click();
+  await expect(page.getByRole('heading', { level: 2, name: new RegExp(`Step \\d+ of \\d+ ${stepName}`) })).toBeVisible();
+}
+
+async function fillField(page: Page, n: number, f: { name: string; county: string; acres: string; tenure: string; crop: string; yieldGoal: string; n: string; p: string }) {
+  const card = page.getByRole('group', { name: new RegExp(`^Field ${n}`) });
+  await card.getByLabel('Field name').fill(f.name);
+  await card.getByLabel(/^County/).selectOption({ label: f.county });
+  await card.getByLabel('Acres').fill(f.acres);
+  await card.getByLabel('The land is').selectOption({ label: f.tenure });
+  await card.getByLabel('Crop in year 1').fill(f.crop);
+  await card.getByLabel('Optimum yield').fill(f.yieldGoal);
+  await card.getByLabel('Nitrogen rate').fill(f.n);
+  await card.getByLabel('Phosphorus index').fill(f.p);
+  await card.getByLabel('Application method').selectOption({ label: 'Injected' });
+  await card.getByLabel('Application timing').selectOption({ label: 'Fall (after soil is below 50 °F)' });
+}
+
+test('an owner registers a finisher, files the original MMP with two fields in two counties, and it goes to the department', async ({ page }) => {
+  await signIn(page, 'owner.hansen@example.com');
+  await expect(page.getByRole('heading', { level: 1, name: 'My operations' })).toBeVisible();
+  await expectNoA11yViolations(page);
+
+  // Register: 2,480 finishers = 992 AU, computed as typed, and "MMP required".
+  await page.getByRole('link', { name: 'Register an operation' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Register an operation' })).toBeVisible();
+  await page.getByLabel('Operation name').fill('Storm Lake Finisher');
+  await page.getByLabel(/^County/).selectOption({ label: 'Buena Vista' });
+  await page.getByLabel(/^Township/).fill('91N');
+  await page.getByLabel(/^Range/).fill('37W');
+  await page.getByLabel(/^Section/).fill('12');
+  await page.getByLabel('Quarter section').selectOption('NE');
+  await page.getByLabel('911 address of the site').fill('1450 510th St, Storm Lake, IA 50588');
+  await page.getByLabel('Date construction began').fill('2019-04-01');
+  await page.getByLabel('Construction permit').selectOption({ label: 'Not required' });
+  await page.getByLabel('Animal category 1').selectOption({ label: 'Butcher or breeding swine over 55 lb (0.4 AU each)' });
+  await page.getByLabel('Head at capacity').fill('2480');
+  await expect(page.getByTestId('au-total')).toHaveText('Animal unit capacity: 992 AU');
+  await expect(page.getByRole('heading', { name: /MMP required/ })).toBeVisible();
+  await expectNoA11yViolations(page);
+  await page.getByRole('button', { name: 'Register the operation' }).click();
+
+  await expect(page.getByRole('heading', { level: 1, name: 'Storm Lake Finisher' })).toBeVisible();
+  await expect(page.getByText('Animal unit capacity: 992 AU')).toBeVisible();
+  await expectNoA11yViolations(page);
+  await page.getByRole('button', { name: 'Start the original MMP' }).click();
+
+  // The form: contacts start with the owner; every step is saved as typed.
+  await expect(page.getByRole('heading', { level: 2, name: /Step 1 of 7 Contacts/ })).toBeVisible();
+  await expect(page.getByLabel(/^Name/)).toHaveValue('Hansen Family Farms LLC');
+  await expectNoA11yViolations(page);
+  await continueTo(page, 'Manure production');
+  await page.getByLabel('Animals produced in a year').fill('7440');
+  await tick(page, 'Liquid manure');
+  await page.getByLabel('Manure produced in a year (gallons)').fill('1900000');
+  await tick(page, 'Laboratory analysis of a manure sample');
+  await page.getByLabel(/Total nitrogen/).fill('50');
+  await page.getByLabel(/First-year available nitrogen/).fill('45');
+  await page.getByLabel(/Phosphate/).fill('30');
+  await continueTo(page, 'Fields');
+
+  // Continuing without a field is refused, with the reason next to the list.
+  await page.getByRole('button', { name: 'Save and continue' }).click();
+  await expect(page.getByText('Add at least one field where manure is applied')).toBeVisible();
+  await page.getByRole('button', { name: 'Add a field' }).click();
+  await fillField(page, 1, { name: 'Home 80', county: 'Buena Vista', acres: '80', tenure: 'Owned', crop: 'corn', yieldGoal: '200', n: '150', p: '1.5' });
+  await expect(page.getByText(/Phosphorus index band: low: nitrogen-based rate/)).toBeVisible();
+  await page.getByRole('button', { name: 'Add a field' }).click();
+  await fillField(page, 2, { name: 'River 120', county: 'Pocahontas', acres: '120', tenure: 'Rented', crop: 'soybeans', yieldGoal: '60', n: '0', p: '2.5' });
+  await expect(page.getByRole('listitem').filter({ hasText: 'Pocahontas County: manure applied here' })).toBeVisible();
+  await expect(page.getByTestId('save-status')).toHaveText(/Saved at/);
+  await expectNoA11yViolations(page);
+  // A reload loses nothing: the form comes back on the same step with what was typed.
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 2, name: /Step 3 of 7 Fields/ })).toBeVisible();
+  await expect(page.getByRole('group', { name: /^Field 2/ }).getByLabel('Field name')).toHaveValue('River 120');
+
+  // With the portal unreachable the change is kept on this device, and offered back after a reload.
+  const offline = (route: import('@playwright/test').Route) => (route.request().method() === 'POST' ? route.abort() : route.continue());
+  await page.route('**/plans/*/edit**', offline);
+  await page.getByRole('group', { name: /^Field 1/ }).getByLabel('Acres').fill('85');
+  await expect(page.getByTestId('save-status')).toHaveText(/Not saved — retrying/);
+  page.once('dialog', (d) => void d.accept());
+  await page.reload();
+  await page.unroute('**/plans/*/edit**', offline);
+  await expect(page.getByRole('group', { name: /^Field 1/ }).getByLabel('Acres')).toHaveValue('80');
+  await page.getByRole('button', { name: 'Restore my changes' }).click();
+  await expect(page.getByRole('group', { name: /^Field 1/ }).getByLabel('Acres')).toHaveValue('85');
+  await expect(page.getByTestId('save-status')).toHaveText(/Saved at/);
+  await continueTo(page, 'Land agreements');
+  await continueTo(page, 'Stockpiles and practices');
+  await page.getByLabel('Soil loss and surface water practices').fill('No-till on slopes over 5%, grassed waterways, 200 ft setbacks from streams.');
+  await continueTo(page, 'Maps and attachments');
+  await page.getByLabel(/Map of the operation and the fields/).setInputFiles(PDF);
+  await expect(page.getByText('Uploaded site-map.pdf')).toBeVisible();
+  await expectNoA11yViolations(page);
+  await continueTo(page, 'Review and submit');
+
+  // Before submitting: nothing missing, the $250 fee and both counties, each with its rule.
+  await expect(page.getByText('Nothing is missing.')).toBeVisible();
+  await expect(page.getByRole('row', { name: /MMP filing fee.*\$250\.00.*IAC 567-65\.110\(7\)/ })).toBeVisible();
+  await expect(page.getByText('Total: $250.00')).toBeVisible();
+  await expect(page.getByText('Buena Vista County: operation located here; manure applied here')).toBeVisible();
+  await expect(page.getByText('Pocahontas County: manure applied here')).toBeVisible();
+  await expectNoA11yViolations(page);
+  await tick(page, /I certify that the information/);
+  await page.getByRole('button', { name: 'Submit the plan' }).click();
+
+  // After: the plan is with the department; what happens next; read-only to the owner.
+  await expect(page.getByRole('heading', { level: 1, name: /Storm Lake Finisher: original manure management plan/ })).toBeVisible();
+  await expect(page.locator('.usa-tag').filter({ hasText: 'Submitted' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'What happens next' })).toBeVisible();
+  await expect(page.getByText(/The department received this plan on/)).toBeVisible();
+  await expect(page.getByText(/within 60 days of receiving it/)).toBeVisible();
+  await expect(page.getByText(/Buena Vista and Pocahontas counties have electronic access/)).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Continue filing' })).toHaveCount(0);
+  await expectNoA11yViolations(page);
+
+  await page.goto('/dashboard');
+  const row = page.getByRole('row', { name: /Storm Lake Finisher/ });
+  await expect(row).toContainText('992');
+  await expect(row).toContainText('$250.00');
+  await expect(row.getByRole('link', { name: 'Nothing to do: the department is reviewing your plan.' })).toBeVisible();
+});
+
+test('a new owner sees the countdown to their own original plan; a claim with an unknown facility ID is refused, keeping what was typed', async ({ page }) => {
+  await signIn(page, 'owner.prairie@example.com');
+  const row = page.getByRole('row', { name: /Le Mars Finisher/ });
+  await expect(row).toContainText(/New owner: original plan due .* \(30 days left\)/);
+  await expect(row.getByRole('link', { name: 'New owner: start your original plan (due in 30 days).' })).toBeVisible();
+  await row.getByRole('link', { name: 'Le Mars Finisher', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Your original plan is due in 30 days' })).toBeVisible();
+  await expect(page.getByText(/you may apply manure under the previous owner’s most recent plan/)).toBeVisible();
+  await expectNoA11yViolations(page);
+
+  await page.goto('/operations/claim');
+  await page.getByLabel(/^Facility ID/).fill('99999');
+  await page.getByLabel(/^County where/).selectOption({ label: 'Sioux' });
+  await page.getByLabel(/^Date you acquired/).fill('2026-11-01');
+  await page.getByRole('button', { name: 'Claim the operation' }).click();
+  await expect(page.getByText(/No operation in that county has this facility ID/).first()).toBeVisible();
+  await expect(page.getByLabel(/^Facility ID/)).toHaveValue('99999');
+  await expectNoA11yViolations(page);
+});

@@ -1,0 +1,121 @@
+import { expect, test, type Page } from '@playwright/test';
+import { addDays, effectiveDeadline, reviewDeadline } from '../../lib/rules';
+import { expectNoA11yViolations } from './support/a11y';
+import { signIn } from './support/auth';
+
+// Issue 6 journey, on the demo data: a reviewer works the list from the most urgent plan, returns
+// Stanhope Layer Complex as incomplete with two coded deficiencies, approves Sioux Center Finisher
+// II, and sees Hull Contract Finisher go overdue when the portal's date moves past its day 60.
+// The owners and the counties see each outcome. The portal's date is reset at the end.
+
+test.describe.configure({ mode: 'serial' });
+
+let seededOn: string;
+
+test.beforeAll(async ({ request }) => {
+  seededOn = (await (await request.get('/api/test/clock')).json()).today;
+});
+
+test.afterAll(async ({ request }) => {
+  await request.post('/api/test/clock', { data: { date: null } });
+});
+
+// USWDS draws its own radios and checkboxes and moves the real input off screen: click the label.
+const choose = (page: Page, label: string | RegExp) => page.locator('label').filter({ hasText: label }).first().click();
+
+const row = (page: Page, name: string) => page.getByRole('row').filter({ has: page.getByRole('link', { name, exact: true }) });
+
+test('the reviewer starts from the most urgent plan and returns one as incomplete with two coded deficiencies', async ({ page }) => {
+  await signIn(page, 'reviewer@example.com');
+  await page.goto('/review');
+  await expect(page.getByRole('heading', { level: 1, name: 'Review worklist' })).toBeVisible();
+  const firstRow = page.getByRole('table').getByRole('row').nth(1);
+  await expect(firstRow.getByRole('link')).toHaveText('Sioux Center Finisher II');
+  await expect(firstRow).toContainText(/Overdue/);
+  await expect(page.getByRole('link', { name: /^Overdue: 1$/ })).toBeVisible();
+  await expectNoA11yViolations(page);
+
+  await row(page, 'Stanhope Layer Complex').getByRole('link', { name: 'Stanhope Layer Complex' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Stanhope Layer Complex');
+  await expect(page.getByRole('heading', { name: 'Computed figures' })).toBeVisible();
+  await expect(page.getByRole('row', { name: /Animal unit capacity/ })).toContainText('1,200 animal units');
+  await expectNoA11yViolations(page);
+
+  await page.getByRole('button', { name: 'Return as incomplete and notify the owner' }).click();
+  await expect(page.getByText('Choose at least one missing item')).toBeVisible();
+  await choose(page, 'Phosphorus index for each field');
+  await choose(page, 'Written agreement for land');
+  await expect(page.getByRole('checkbox', { name: /Written agreement for land/ })).toBeChecked();
+  await page.getByLabel(/Detail for “Phosphorus index for each field”/).fill('Field 2 in Hardin County has no P-index.');
+  await page.getByRole('button', { name: 'Return as incomplete and notify the owner' }).click();
+  await expect(page).toHaveURL(/done=returned/);
+  await expect(page.getByRole('status').filter({ hasText: 'returned as incomplete' })).toBeVisible();
+  await expect(page.locator('.usa-tag').first()).toHaveText('Incomplete');
+  const returns = page.getByRole('region', { name: 'Return 1' });
+  await expect(returns).toContainText('P_INDEX_MISSING');
+  await expect(returns).toContainText('LAND_AGREEMENT_MISSING');
+  await expect(returns).toContainText('Field 2 in Hardin County has no P-index.');
+  await expect(page.getByRole('row', { name: /Returned as incomplete: Annual update/ }).filter({ hasText: 'owner.prairie@example.com' })).toHaveCount(1);
+  await expectNoA11yViolations(page);
+});
+
+test('the reviewer previews the letter, approves the overdue plan and prints the letter', async ({ page }) => {
+  await signIn(page, 'reviewer@example.com');
+  await page.goto('/review');
+  await page.getByRole('link', { name: 'Sioux Center Finisher II', exact: true }).click();
+  await page.getByRole('button', { name: 'Preview the letter' }).click();
+  await expect(page.getByText('Choose approve or disapprove')).toBeVisible();
+  await choose(page, 'Disapprove the plan');
+  await page.getByRole('button', { name: 'Preview the letter' }).click();
+  await expect(page.getByText(/Write the reasons for the disapproval/)).toBeVisible();
+  await choose(page, 'Approve the plan');
+  await page.getByRole('button', { name: 'Preview the letter' }).click();
+  await expect(page.getByRole('heading', { name: /Letter preview: Approved: Original manure management plan for Sioux Center Finisher II/ })).toBeVisible();
+  const preview = page.getByRole('region', { name: /Letter preview/ });
+  await expect(preview).toContainText('IAC 567-65.110(4)');
+  await expect(preview).toContainText('Manure may now be removed from storage');
+  await expectNoA11yViolations(page);
+  await page.getByRole('button', { name: 'Send the decision' }).click();
+  await expect(page).toHaveURL(/done=approved/);
+  await expect(page.locator('.usa-tag').first()).toHaveText('Approved');
+  await expect(page.getByRole('row', { name: /Manure removal from storage/ })).toContainText('Allowed');
+  await expect(page.getByRole('row').filter({ hasText: 'auditor.sioux@example.com' })).toContainText('Sioux County: plan approved');
+  await expect(page.getByRole('row').filter({ hasText: 'owner.hansen@example.com' }).first()).toContainText('Approved: Original manure management plan');
+
+  await page.getByRole('link', { name: 'Open the printable decision letter' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Manure management plan approved' })).toBeVisible();
+  await expect(page.getByText(/Under IAC 567-65.110\(4\)/)).toContainText(`received your complete plan on`);
+  await expect(page.getByText('Complete plan received')).toBeVisible();
+  await expectNoA11yViolations(page);
+});
+
+test('the owners and the counties see each outcome', async ({ page }) => {
+  await signIn(page, 'owner.hansen@example.com');
+  await page.goto('/dashboard');
+  await expect(page.getByRole('row').filter({ hasText: 'Sioux Center Finisher II' })).toContainText('Approved');
+  await signIn(page, 'owner.prairie@example.com');
+  await page.goto('/dashboard');
+  await expect(page.getByRole('row').filter({ hasText: 'Stanhope Layer Complex' })).toContainText('Incomplete');
+  await signIn(page, 'auditor.sioux@example.com');
+  await page.goto('/county');
+  await expect(page.getByRole('row').filter({ hasText: 'Sioux Center Finisher II' })).toContainText('Approved');
+  await signIn(page, 'auditor.hamilton@example.com');
+  await page.goto('/county');
+  await expect(page.getByRole('row').filter({ hasText: 'Stanhope Layer Complex' })).toContainText('Incomplete');
+});
+
+test('a plan goes overdue when the date moves past its day 60', async ({ page, request }) => {
+  // Hull Contract Finisher was received 55 days before the demo was loaded.
+  const deadline = effectiveDeadline(reviewDeadline(addDays(seededOn, -55)));
+  await signIn(page, 'reviewer@example.com');
+  await page.goto('/review');
+  await expect(row(page, 'Hull Contract Finisher')).toContainText(/\d+ days? left/);
+  await expect(page.getByRole('link', { name: /^Overdue: 0$/ })).toBeVisible();
+  await request.post('/api/test/clock', { data: { date: addDays(deadline, 1) } });
+  await page.goto('/review');
+  await expect(row(page, 'Hull Contract Finisher')).toContainText(/Overdue\s*by 1 day/);
+  await expect(page.getByRole('link', { name: /^Overdue: 1$/ })).toBeVisible();
+  await page.goto('/compliance');
+  await expect(page.getByRole('listitem').filter({ hasText: 'Reviews overdue' }).first()).toContainText('1');
+  await request.post('/api/test/clock', { data: { date: null } });
+});

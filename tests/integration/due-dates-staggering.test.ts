@@ -1,0 +1,102 @@
+import { eq, like, sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { auditEvents, dueDateAssignments, emailOutbox, operations, users } from '@/db/schema';
+import { seedDatabase } from '@/db/seed';
+import type { Actor } from '@/lib/auth/roles';
+import { AppError } from '@/lib/errors';
+import { applySchedulePolicy, overrideDueDate } from '@/lib/schedule/apply';
+import { previewSchedule } from '@/lib/schedule/policies';
+import { listDueDateHistory, listScheduleCandidates } from '@/lib/schedule/queries';
+import { overrideSchema } from '@/lib/validation/due-dates';
+import { databaseLabel, useTestDb } from './support/test-db';
+
+const TODAY = '2026-11-30';
+const ctx = { today: TODAY, origin: 'https://mmp.test' };
+
+async function refusal(run: () => Promise<unknown>) {
+  try {
+    await run();
+  } catch (err) {
+    if (err instanceof AppError) return err;
+    throw err;
+  }
+  throw new Error('expected a refusal');
+}
+
+describe(`staggered annual update due dates (IAC 567-65.110(3)"b"(3)) on ${databaseLabel}`, () => {
+  const t = useTestDb();
+  let supervisor: Actor;
+  let staff: Actor;
+  const rows = async () => (await t.get().db.select({ n: sql<number>`count(*)::int` }).from(dueDateAssignments))[0]!.n;
+
+  beforeAll(async () => {
+    await seedDatabase(t.get().db, { demo: true, today: TODAY });
+    const load = async (email: string) => {
+      const [u] = await t.get().db.select().from(users).where(eq(users.email, email));
+      return { id: u!.id, role: u!.role, name: u!.name, email: u!.email, countyFips: u!.countyFips, partyId: u!.partyId } as Actor;
+    };
+    supervisor = await load('supervisor@example.com');
+    staff = await load('reviewer@example.com');
+  });
+
+  it('schedules every operation with an approved plan, except a SAFO whose election is in force', async () => {
+    const { scheduled, excluded } = await listScheduleCandidates();
+    expect(excluded.map((o) => o.name)).toEqual(['Sutherland Nursery (SAFO)']);
+    expect(scheduled.map((o) => o.name)).not.toContain('Sioux Center Finisher II'); // not yet approved
+    expect(scheduled).toHaveLength(9);
+  });
+
+  it('refuses a county-group policy that leaves operations without a date, changing nothing', async () => {
+    const before = await rows();
+    const policy = { policy: 'county_group' as const, months: { '1': 3 } };
+    const preview = previewSchedule((await listScheduleCandidates()).scheduled, policy, TODAY);
+    expect(preview.missing.length).toBeGreaterThan(0);
+    const err = await refusal(() => applySchedulePolicy(supervisor, { policy, previewHash: preview.hash }, ctx));
+    expect(err.message).toMatch(/without a due date/);
+    expect(await rows()).toBe(before);
+  });
+
+  it('previews an even spread across months and applies it in one transaction, telling each owner', async () => {
+    const policy = { policy: 'even_by_month' as const, startMonth: '2027-01' };
+    const preview = previewSchedule((await listScheduleCandidates()).scheduled, policy, TODAY);
+    expect(preview.missing).toEqual([]);
+    expect(preview.byMonth.map((m) => m.count).reduce((a, b) => a + b, 0)).toBe(9);
+    expect(Math.max(...preview.byMonth.map((m) => m.count))).toBe(1); // 9 operations over 12 months
+    expect(preview.assignments.every((a) => a.dueOn! > TODAY)).toBe(true);
+
+    expect((await refusal(() => applySchedulePolicy(staff, { policy, previewHash: preview.hash }, ctx))).code).toBe('FORBIDDEN');
+    expect((await refusal(() => applySchedulePolicy(supervisor, { policy, previewHash: 'f'.repeat(64) }, ctx))).code).toBe('CONFLICT');
+
+    const before = await rows();
+    expect(await applySchedulePolicy(supervisor, { policy, previewHash: preview.hash }, ctx)).toEqual({ assigned: 9 });
+    expect(await rows()).toBe(before + 9);
+    const audits = await t.get().db.select().from(auditEvents).where(eq(auditEvents.action, 'due_date.assigned'));
+    expect(audits).toHaveLength(9);
+    const notices = await t.get().db.select().from(emailOutbox).where(like(emailOutbox.eventKey, 'due-date:%'));
+    expect(new Set(notices.map((n) => n.eventKey)).size).toBe(9);
+    expect(notices.map((n) => n.toAddress)).toContain('owner.vanzee@example.com');
+    // The newest row is each operation's due date now.
+    const { scheduled } = await listScheduleCandidates();
+    expect(scheduled.map((s) => s.currentDueOn).sort()).toEqual(preview.assignments.map((a) => a.dueOn).sort());
+  });
+
+  it('puts each operation on the anniversary of its first approval', async () => {
+    const { scheduled } = await listScheduleCandidates();
+    const preview = previewSchedule(scheduled, { policy: 'approval_anniversary' }, TODAY);
+    for (const a of preview.assignments) {
+      expect(a.dueOn! > TODAY).toBe(true);
+      expect(a.dueOn!.slice(5)).toBe(a.firstApprovedOn!.slice(5));
+    }
+  });
+
+  it('overrides one operation with a required reason; the history keeps every earlier date', async () => {
+    const [op] = await t.get().db.select().from(operations).where(eq(operations.name, 'Doon Sow Unit'));
+    expect(overrideSchema.safeParse({ operationId: op!.id, dueOn: '2027-06-15', reason: '' }).success).toBe(false);
+    const past = await refusal(() => overrideDueDate(supervisor, { operationId: op!.id, dueOn: TODAY, reason: 'Owner asked for more time' }, ctx));
+    expect(past.fieldErrors?.dueOn).toBeTruthy();
+    await overrideDueDate(supervisor, { operationId: op!.id, dueOn: '2027-06-15', reason: 'Owner sold half the herd; new plan coming' }, ctx);
+    const history = await listDueDateHistory(op!.id);
+    expect(history[0]).toMatchObject({ dueOn: '2027-06-15', policy: 'individual_override', reason: 'Owner sold half the herd; new plan coming', assignedBy: 'Morgan Lind' });
+    expect(history.length).toBeGreaterThanOrEqual(3); // seed, policy, override
+  });
+});

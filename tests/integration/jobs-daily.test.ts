@@ -1,0 +1,111 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { and, eq, sql } from 'drizzle-orm';
+import { seedDatabase } from '@/db/seed';
+import { auditEvents, emailOutbox, notificationPreferences, operations, remindersSent, users } from '@/db/schema';
+import { runDailyJob } from '@/lib/jobs/daily';
+import { addDays, effectiveDeadline } from '@/lib/rules';
+import { databaseLabel, useTestDb } from './support/test-db';
+
+// The demo is loaded "today" = T; its stories are dated from T (demo-operations.ts): Kalona Dairy's
+// update is due at T+60 (owner Ruth Miller has no account: her address on file is used), Rock Valley's
+// at T+45 (Hansen), Doon's was due at T-20, Le Mars changed hands at T-30, Stanhope has an update
+// waiting on the department and is due at T+200, Sutherland is an elected SAFO due at T+150.
+const T = '2026-11-30';
+const ORIGIN = 'https://mmp.test';
+const run = (today: string) => runDailyJob({ today, origin: ORIGIN, transport: null });
+
+describe(`the daily reminder job on ${databaseLabel}`, () => {
+  const t = useTestDb();
+  const db = () => t.get().db;
+  const mail = (template: string) =>
+    db()
+      .select({ to: emailOutbox.toAddress, subject: emailOutbox.subject, text: emailOutbox.text, eventKey: emailOutbox.eventKey })
+      .from(emailOutbox)
+      .where(eq(emailOutbox.template, template))
+      .orderBy(emailOutbox.toAddress, emailOutbox.eventKey);
+  const outboxCount = async () => (await db().select({ n: sql<number>`count(*)::int` }).from(emailOutbox))[0]!.n;
+  const operationId = async (name: string) => (await db().select({ id: operations.id }).from(operations).where(eq(operations.name, name)))[0]!.id;
+
+  beforeAll(async () => {
+    await seedDatabase(db(), { demo: true, today: T });
+  });
+
+  it('queues the reminders due today, and nothing new when it runs again the same day', async () => {
+    const first = await run(T);
+    expect(first.reminders).toEqual({ update_due_60: 1, update_due_30: 0, update_due_7: 0, update_overdue: 0, new_owner_due: 1 });
+    const [due] = await mail('update-due-reminder');
+    expect(due).toMatchObject({ to: 'ruth.miller@example.com', subject: `Annual MMP update due in 60 days (${'January 29, 2027'}): Kalona Dairy` });
+    expect(due!.text).toContain('Estimated annual compliance fee: $192.00'); // 700 × 1.4 + 300 × 1.0 = 1,280 AU × $0.15
+    const [newOwner] = await mail('new-owner-due');
+    expect(newOwner).toMatchObject({ to: 'owner.prairie@example.com' });
+    expect(newOwner!.text).toContain('You acquired Le Mars Finisher on October 31, 2026');
+    expect(newOwner!.text).toContain('by December 30, 2026');
+    expect(newOwner!.text).toContain('Van Zee Pork Inc.');
+    expect(first.delivery.held).toBe(2);
+
+    const before = await outboxCount();
+    const second = await run(T);
+    expect(second.reminders).toEqual({ update_due_60: 0, update_due_30: 0, update_due_7: 0, update_overdue: 0, new_owner_due: 0 });
+    expect(await outboxCount()).toBe(before);
+    const runs = await db().select().from(auditEvents).where(eq(auditEvents.action, 'job.daily_run'));
+    expect(runs).toHaveLength(2);
+  });
+
+  it('catches up on days it missed, up to a week, and reminds 30 days out', async () => {
+    // Last run T; next run T+15 covers T+9..T+15, which holds Rock Valley's 30-day day (T+15).
+    const r = await run(addDays(T, 15));
+    expect(r.coveredFrom).toBe(addDays(T, 9));
+    expect(r.reminders.update_due_30).toBe(1);
+    const hansen = (await mail('update-due-reminder')).filter((m) => m.to === 'owner.hansen@example.com');
+    expect(hansen).toHaveLength(1);
+    expect(hansen[0]!.subject).toContain('Annual MMP update due in 30 days');
+    expect(hansen[0]!.subject).toContain('Rock Valley Finisher Site');
+  });
+
+  it('respects an owner who turned update reminders off, but still sends the overdue notice', async () => {
+    const [hansen] = await db().select({ id: users.id }).from(users).where(eq(users.email, 'owner.hansen@example.com'));
+    await db().insert(notificationPreferences).values({ userId: hansen!.id, updateReminders: false });
+    const rockValleyDue = addDays(T, 45);
+    const sevenDaysOut = addDays(rockValleyDue, -7);
+    expect((await run(sevenDaysOut)).reminders.update_due_7).toBe(0);
+    const overdueDay = addDays(effectiveDeadline(rockValleyDue), 1);
+    expect((await run(overdueDay)).reminders.update_overdue).toBe(1);
+    const [notice] = (await mail('update-overdue')).filter((m) => m.to === 'owner.hansen@example.com');
+    expect(notice!.subject).toBe(`Overdue: annual MMP update for Rock Valley Finisher Site was due January 14, 2027`);
+    const id = await operationId('Rock Valley Finisher Site');
+    const sent = await db().select().from(remindersSent).where(eq(remindersSent.operationId, id));
+    expect(sent.map((s) => s.kind).sort()).toEqual(['update_due_30', 'update_overdue']);
+  });
+
+  it('sends nothing to an owner whose update is already with the department, or to an elected SAFO', async () => {
+    for (const [name, dueIn] of [['Stanhope Layer Complex', 200], ['Sutherland Nursery (SAFO)', 150]] as const) {
+      await run(addDays(T, dueIn - 60));
+      const id = await operationId(name);
+      expect(await db().select().from(remindersSent).where(eq(remindersSent.operationId, id))).toEqual([]);
+    }
+  });
+
+  it('ends a SAFO election once more than 500 animal units were housed, once, with an audit event', async () => {
+    const id = await operationId('Sutherland Nursery (SAFO)');
+    await db().update(operations).set({ peakAnimalUnitsHoused: 520 }).where(eq(operations.id, id));
+    const day = addDays(T, 100);
+    expect((await run(day)).safoElectionsEnded).toBe(1);
+    const [op] = await db().select().from(operations).where(eq(operations.id, id));
+    expect(op!.safoEndedOn).toBe(day);
+    expect(op!.safoEndReason).toContain('520 animal units were housed at one time, more than 500');
+    const audit = await db()
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.action, 'operation.safo_election_ended'), eq(auditEvents.entityId, id)));
+    expect(audit).toHaveLength(1);
+    expect((await run(day)).safoElectionsEnded).toBe(0);
+  });
+
+  it('queues each reminder once when two runs race on the same day', async () => {
+    const kalonaSevenDays = addDays(T, 53);
+    const [a, b] = await Promise.all([run(kalonaSevenDays), run(kalonaSevenDays)]);
+    expect(a.reminders.update_due_7 + b.reminders.update_due_7).toBe(1);
+    const kalona = (await mail('update-due-reminder')).filter((m) => m.eventKey.includes('update_due_7'));
+    expect(kalona.map((m) => m.to)).toEqual(['ruth.miller@example.com']);
+  });
+});

@@ -1,0 +1,144 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { animalInventory, auditEvents, emailOutbox, operationAccessGrants, operations, ownerships, users } from '@/db/schema';
+import { seedDatabase } from '@/db/seed';
+import { canSeeOperation } from '@/lib/auth/policy';
+import type { Actor } from '@/lib/auth/roles';
+import { claimOperation } from '@/lib/operations/claim';
+import { registerOperation, updateOperation } from '@/lib/operations/commands';
+import { nextStepFor } from '@/lib/operations/next-step';
+import { listOperationSummaries } from '@/lib/operations/queries';
+import { claimSchema, operationSchema } from '@/lib/validation/operations';
+import { parseOrThrow } from '@/lib/validation/parse';
+import { databaseLabel, useTestDb } from './support/test-db';
+
+const TODAY = '2026-11-30';
+const ORIGIN = 'http://portal.test';
+
+async function actorFor(email: string): Promise<Actor> {
+  const { getDb } = await import('@/db/client');
+  const [u] = await (await getDb()).select().from(users).where(eq(sql`lower(${users.email})`, email));
+  return { id: u!.id, role: u!.role, name: u!.name, email: u!.email, countyFips: u!.countyFips, partyId: u!.partyId };
+}
+
+// A 2,480-head finisher in Buena Vista County, as the registration form sends it (strings as typed).
+function finisherForm(overrides: Record<string, unknown> = {}) {
+  return {
+    name: 'Storm Lake Finisher', kind: 'confinement', countyFips: '19021', township: '91N', range: '37W', section: '12',
+    quarterSection: 'NE', address911: '1450 510th St, Storm Lake, IA 50588', latitude: '', longitude: '',
+    constructedOn: '2019-04-01', lastExpandedOn: '', constructionPermitStatus: 'not_required',
+    inventory: [{ category: 'swine_over_55_lb', head: '2,480' }], storage: [{ name: 'Deep pit', kind: 'formed', capacityGallons: '1900000', constructedOn: '' }],
+    contractProducer: false, activeContractorId: '', researchCollege: false, safoElect: false, peakAnimalUnitsHoused: '',
+    ...overrides,
+  };
+}
+
+function fieldErrorsOf(fn: () => unknown): Record<string, string[]> {
+  try {
+    fn();
+  } catch (err) {
+    return (err as { fieldErrors: Record<string, string[]> }).fieldErrors;
+  }
+  throw new Error('expected a validation error');
+}
+
+describe(`owner operations on ${databaseLabel}`, () => {
+  const t = useTestDb();
+  let hansen: Actor;
+  let vanzee: Actor;
+  let prairie: Actor;
+
+  beforeAll(async () => {
+    await seedDatabase(t.get().db, { demo: true, today: TODAY });
+    hansen = await actorFor('owner.hansen@example.com');
+    vanzee = await actorFor('owner.vanzee@example.com');
+    prairie = await actorFor('owner.prairie@example.com');
+  });
+
+  it('registers a 2,480-head finisher at 992 AU with a facility ID, an ownership and an audit event', async () => {
+    const values = parseOrThrow(operationSchema, finisherForm());
+    const { id, facilityId } = await registerOperation(hansen, values, TODAY);
+    const { db } = t.get();
+    expect(facilityId).toBe('64513'); // the demo holds 64501..64512
+    const [owner] = await db.select().from(ownerships).where(eq(ownerships.operationId, id));
+    expect(owner).toMatchObject({ ownerId: hansen.partyId, releasedOn: null });
+    expect(await db.select().from(animalInventory).where(eq(animalInventory.operationId, id))).toEqual([{ operationId: id, category: 'swine_over_55_lb', headAtCapacity: 2480 }]);
+    const summary = (await listOperationSummaries(hansen, TODAY)).find((o) => o.id === id)!;
+    expect(summary.animalUnitCapacity).toBe(992);
+    expect(nextStepFor(summary)).toMatchObject({ text: 'Start the original manure management plan.', href: `/operations/${id}` });
+    const audit = await db.select().from(auditEvents).where(and(eq(auditEvents.entityId, id), eq(auditEvents.action, 'operation.registered')));
+    expect(audit).toHaveLength(1);
+  });
+
+  it('refuses bad input with a message on the field', async () => {
+    expect(fieldErrorsOf(() => parseOrThrow(operationSchema, finisherForm({ inventory: [{ category: 'swine_over_55_lb', head: '-5' }] }))))
+      .toEqual({ 'inventory.0.head': ['A head count cannot be negative'] });
+    expect(fieldErrorsOf(() => parseOrThrow(operationSchema, finisherForm({ inventory: [{ category: 'swine_over_55_lb', head: '12.5' }] }))))
+      .toEqual({ 'inventory.0.head': ['Use a whole number of head (no fractions)'] });
+    expect(fieldErrorsOf(() => parseOrThrow(operationSchema, finisherForm({ lastExpandedOn: '2018-01-01' }))))
+      .toEqual({ lastExpandedOn: ['The expansion date must be on or after the construction date'] });
+    expect(fieldErrorsOf(() => parseOrThrow(operationSchema, finisherForm({ countyFips: '31055' }))))
+      .toEqual({ countyFips: ['Choose an Iowa county'] });
+    // Shaped like an Iowa code but not one of the 99 counties: refused by the service.
+    const fake = parseOrThrow(operationSchema, finisherForm({ countyFips: '19998' }));
+    await expect(registerOperation(hansen, fake, TODAY)).rejects.toMatchObject({ code: 'VALIDATION', fieldErrors: { countyFips: ['Choose an Iowa county'] } });
+    expect(fieldErrorsOf(() => parseOrThrow(operationSchema, finisherForm({ contractProducer: true }))))
+      .toHaveProperty('activeContractorId');
+  });
+
+  it('offers the SAFO election only at 500 AU or less, and ends it when more than 500 AU are housed', async () => {
+    const big = parseOrThrow(operationSchema, finisherForm({ name: 'Too big to elect', safoElect: true }));
+    await expect(registerOperation(hansen, big, TODAY)).rejects.toMatchObject({ code: 'VALIDATION', fieldErrors: { safoElect: [expect.stringMatching(/more than 500/)] } });
+
+    const small = parseOrThrow(operationSchema, finisherForm({ name: 'Small nursery', inventory: [{ category: 'swine_15_to_55_lb', head: '4000' }], safoElect: true, peakAnimalUnitsHoused: '380' }));
+    const { id } = await registerOperation(hansen, small, TODAY);
+    const { db } = t.get();
+    const [op] = await db.select().from(operations).where(eq(operations.id, id));
+    expect(op).toMatchObject({ safoElectedOn: TODAY, safoEndedOn: null });
+
+    const housedMore = parseOrThrow(operationSchema, finisherForm({ name: 'Small nursery', inventory: [{ category: 'swine_15_to_55_lb', head: '4000' }], safoElect: true, peakAnimalUnitsHoused: '520' }));
+    await updateOperation(hansen, { operationId: id, lockToken: op!.updatedAt.toISOString(), values: housedMore }, TODAY);
+    const [ended] = await db.select().from(operations).where(eq(operations.id, id));
+    expect(ended).toMatchObject({ safoElectedOn: TODAY, safoEndedOn: TODAY });
+    expect(ended!.safoEndReason).toMatch(/520 animal units were housed/);
+    // The same edit from a stale page is refused rather than overwriting.
+    await expect(updateOperation(hansen, { operationId: id, lockToken: op!.updatedAt.toISOString(), values: housedMore }, TODAY)).rejects.toMatchObject({ code: 'CONFLICT' });
+  });
+
+  it('another owner cannot edit the operation: it is not found for them', async () => {
+    const { db } = t.get();
+    const [op] = await db.select().from(operations).where(eq(operations.name, 'Rock Valley Finisher Site'));
+    const values = parseOrThrow(operationSchema, finisherForm());
+    await expect(updateOperation(vanzee, { operationId: op!.id, lockToken: op!.updatedAt.toISOString(), values }, TODAY)).rejects.toMatchObject({ code: 'NOT_FOUND' });
+  });
+
+  it('a new owner claims an operation: the previous owner is released, preparers lose access, the original MMP is due in 60 days', async () => {
+    const { db } = t.get();
+    const [rock] = await db.select().from(operations).where(eq(operations.name, 'Rock Valley Finisher Site'));
+    await expect(claimOperation(prairie, parseOrThrow(claimSchema, { facilityId: rock!.facilityId, countyFips: '19119', acquiredOn: '2026-11-20' }), TODAY, ORIGIN))
+      .rejects.toMatchObject({ fieldErrors: { facilityId: [expect.stringMatching(/No operation in that county/)] } });
+    await expect(claimOperation(prairie, parseOrThrow(claimSchema, { facilityId: rock!.facilityId, countyFips: '19167', acquiredOn: '2026-12-05' }), TODAY, ORIGIN))
+      .rejects.toMatchObject({ fieldErrors: { acquiredOn: ['The acquisition date cannot be in the future.'] } });
+    await expect(claimOperation(hansen, parseOrThrow(claimSchema, { facilityId: rock!.facilityId, countyFips: '19167', acquiredOn: '2026-11-20' }), TODAY, ORIGIN))
+      .rejects.toMatchObject({ code: 'VALIDATION' });
+
+    const result = await claimOperation(prairie, parseOrThrow(claimSchema, { facilityId: rock!.facilityId, countyFips: '19167', acquiredOn: '2026-11-20' }), TODAY, ORIGIN);
+    expect(result).toEqual({ operationId: rock!.id, dueOn: '2027-01-19' });
+    expect(await canSeeOperation(hansen, rock!.id)).toBe(false);
+    expect(await canSeeOperation(await actorFor('preparer@example.com'), rock!.id)).toBe(false);
+    expect(await db.select().from(operationAccessGrants).where(and(eq(operationAccessGrants.operationId, rock!.id), isNull(operationAccessGrants.revokedAt)))).toHaveLength(0);
+    const history = await db.select().from(ownerships).where(eq(ownerships.operationId, rock!.id));
+    expect(history.map((h) => [h.ownerId, h.releasedOn])).toEqual(expect.arrayContaining([[hansen.partyId, '2026-11-20'], [prairie.partyId, null]]));
+
+    const mine = (await listOperationSummaries(prairie, TODAY)).find((o) => o.id === rock!.id)!;
+    expect(mine).toMatchObject({ newOwnerAcquiredOn: '2026-11-20', newOwnerDueOn: '2027-01-19', newOwnerDaysLeft: 50, manureRemovalAllowed: true });
+    expect(nextStepFor(mine).text).toBe('New owner: start your original plan (due in 50 days).');
+    const [mail] = await db.select().from(emailOutbox).where(and(eq(emailOutbox.template, 'new-owner-due'), eq(emailOutbox.toAddress, 'owner.prairie@example.com')));
+    expect(mail!.subject).toContain('due January 19, 2027');
+  });
+
+  it('the demo new owner (Le Mars) sees a countdown from the demo acquisition', async () => {
+    const lemars = (await listOperationSummaries(prairie, TODAY)).find((o) => o.name === 'Le Mars Finisher')!;
+    expect(lemars).toMatchObject({ newOwnerAcquiredOn: '2026-10-31', newOwnerDaysLeft: 30 });
+  });
+});

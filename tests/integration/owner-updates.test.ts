@@ -1,0 +1,176 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { emailOutbox, feeLines, operations, planClockEvents, planCounties, plans, users } from '@/db/schema';
+import { seedDatabase } from '@/db/seed';
+import type { Actor } from '@/lib/auth/roles';
+import { listOperationSummaries } from '@/lib/operations/queries';
+import { uploadAttachment } from '@/lib/plans/attachments';
+import type { PlanDraft } from '@/lib/plans/document';
+import { saveDraft } from '@/lib/plans/drafts';
+import { withdrawPlan } from '@/lib/plans/withdraw';
+import { getPlanEditor } from '@/lib/plans/editor';
+import { allCountiesCovered, listCountyCoverage, recordCountyReceipt } from '@/lib/plans/receipts';
+import { startPlan } from '@/lib/plans/start';
+import { submitPlan } from '@/lib/plans/submit';
+import { useAttachmentStorage } from '@/lib/storage';
+import { LocalDiskStorage } from '@/lib/storage/local-disk';
+import { databaseLabel, useTestDb } from './support/test-db';
+
+const TODAY = '2026-11-30';
+const ctx = { today: TODAY, origin: 'http://portal.test' };
+const PDF = new TextEncoder().encode('%PDF-1.7\n%%EOF\n');
+
+async function actorFor(email: string): Promise<Actor> {
+  const { getDb } = await import('@/db/client');
+  const [u] = await (await getDb()).select().from(users).where(eq(sql`lower(${users.email})`, email));
+  return { id: u!.id, role: u!.role, name: u!.name, email: u!.email, countyFips: u!.countyFips, partyId: u!.partyId };
+}
+
+describe(`annual updates on ${databaseLabel}`, () => {
+  const t = useTestDb();
+  const opId = async (name: string) => (await t.get().db.select().from(operations).where(eq(operations.name, name)))[0]!.id;
+
+  beforeAll(async () => {
+    useAttachmentStorage(new LocalDiskStorage(mkdtempSync(path.join(tmpdir(), 'mmp-att-'))));
+    await seedDatabase(t.get().db, { demo: true, today: TODAY });
+  });
+
+  /** Starts an update (pre-filled from the last approved plan), applies `edit` to the draft, submits. */
+  async function fileUpdate(actor: Actor, operation: string, update: Record<string, unknown>, edit: (d: PlanDraft) => PlanDraft = (d) => d) {
+    const { planId } = await startPlan(actor, { operationId: await opId(operation), kind: 'annual_update' }, TODAY);
+    const [row] = await t.get().db.select().from(plans).where(eq(plans.id, planId));
+    const draft = edit({ ...(row!.draftState as PlanDraft), update: { ...(row!.draftState as PlanDraft).update, ...update } });
+    const { version } = await saveDraft(actor, { planId, version: row!.version, draft });
+    return { planId, version, submit: () => submitPlan(actor, { planId, version, idempotencyKey: randomUUID() }, ctx) };
+  }
+
+  it('a no-change update for Rock Valley: 992 AU x $0.15 = $148.80, paid by the owner; Sioux and Lyon get access', async () => {
+    const hansen = await actorFor('owner.hansen@example.com');
+    const u = await fileUpdate(hansen, 'Rock Valley Finisher Site', { updateKind: 'no_change_statement', noChangeConfirmed: true });
+    await u.submit();
+    const { db } = t.get();
+    const [plan] = await db.select().from(plans).where(eq(plans.id, u.planId));
+    expect(plan).toMatchObject({ kind: 'annual_update', updateKind: 'no_change_statement', channel: 'electronic', status: 'submitted', animalUnitCapacity: 992 });
+    expect(plan!.previousPlanId).not.toBeNull();
+    const fees = await db.select().from(feeLines).where(eq(feeLines.planId, u.planId));
+    expect(fees.map((f) => [f.code, f.amountCents, f.payerKind, f.payerPartyId])).toEqual([['annual_compliance', 14880, 'owner', hansen.partyId]]);
+    const touched = await db.select({ fips: planCounties.countyFips }).from(planCounties).where(eq(planCounties.planId, u.planId));
+    expect([...new Set(touched.map((c) => c.fips))].sort()).toEqual(['19119', '19167']);
+    const county = await db.select().from(emailOutbox).where(and(eq(emailOutbox.template, 'county-plan-submitted'), eq(emailOutbox.toAddress, 'auditor.sioux@example.com')));
+    expect(county).toHaveLength(1);
+  });
+
+  it('refuses an update for an operation with no approved plan, and a no-change statement left unconfirmed', async () => {
+    const hansen = await actorFor('owner.hansen@example.com');
+    await expect(startPlan(hansen, { operationId: await opId('Sioux Center Finisher II'), kind: 'annual_update' }, TODAY)).rejects.toMatchObject({ code: 'CONFLICT' });
+    const u = await fileUpdate(hansen, 'Sutherland Nursery (SAFO)', { updateKind: 'no_change_statement' });
+    await expect(u.submit()).rejects.toMatchObject({ code: 'VALIDATION', fieldErrors: { 'update.noChangeConfirmed': ['Confirm that the plan has not changed since it was last approved'] } });
+  });
+
+  it('an elected SAFO owes no compliance fee', async () => {
+    const hansen = await actorFor('owner.hansen@example.com');
+    const [plan] = await t.get().db.select().from(plans).where(and(eq(plans.operationId, await opId('Sutherland Nursery (SAFO)')), eq(plans.status, 'draft')));
+    const draft = plan!.draftState as PlanDraft;
+    const { version } = await saveDraft(hansen, { planId: plan!.id, version: plan!.version, draft: { ...draft, update: { ...draft.update, updateKind: 'no_change_statement', noChangeConfirmed: true, statedAnimalUnitCapacity: 450 } } });
+    await submitPlan(hansen, { planId: plan!.id, version, idempotencyKey: randomUUID() }, ctx);
+    expect(await t.get().db.select().from(feeLines).where(eq(feeLines.planId, plan!.id))).toEqual([]);
+  });
+
+  it('a contract producer’s compliance fee is billed to the active contractor', async () => {
+    const { db } = t.get();
+    const hull = await opId('Hull Contract Finisher');
+    // The department approves the update it had under review (its own service; here the row).
+    await db.update(plans).set({ status: 'approved', decision: 'approved', decidedOn: TODAY }).where(and(eq(plans.operationId, hull), eq(plans.status, 'under_review')));
+    const vanzee = await actorFor('owner.vanzee@example.com');
+    const contractor = await actorFor('contractor@example.com');
+    const u = await fileUpdate(vanzee, 'Hull Contract Finisher', { updateKind: 'no_change_statement', noChangeConfirmed: true });
+    await u.submit();
+    const fees = await db.select().from(feeLines).where(eq(feeLines.planId, u.planId));
+    expect(fees.map((f) => [f.amountCents, f.payerKind, f.payerPartyId])).toEqual([[29760, 'active_contractor', contractor.partyId]]);
+  });
+
+  it('a hard-copy update stays incomplete until every county has a receipt', async () => {
+    const { db } = t.get();
+    const vanzee = await actorFor('owner.vanzee@example.com');
+    const before = await db.select().from(emailOutbox).where(eq(emailOutbox.template, 'county-plan-submitted'));
+    const u = await fileUpdate(vanzee, 'Doon Sow Unit', { updateKind: 'no_change_statement', noChangeConfirmed: true, channel: 'hard_copy' });
+    await u.submit();
+    // No electronic access notices for a hard copy: the counties get paper.
+    expect(await db.select().from(emailOutbox).where(eq(emailOutbox.template, 'county-plan-submitted'))).toHaveLength(before.length);
+    const missing = async () => (await listOperationSummaries(vanzee, TODAY)).find((o) => o.name === 'Doon Sow Unit')!.latestPlanCountiesMissingReceipt;
+    expect(await allCountiesCovered(u.planId)).toBe(false);
+    expect(await missing()).toBe(2);
+
+    const receipt = await uploadAttachment(vanzee, { planId: u.planId, kind: 'county_receipt', filename: 'lyon-receipt.pdf', bytes: PDF });
+    await recordCountyReceipt(vanzee, { planId: u.planId, countyFips: '19119', receivedOn: '2026-11-29', receivedByName: 'Lyon County Auditor', attachmentId: receipt.id }, TODAY);
+    expect(await allCountiesCovered(u.planId)).toBe(false);
+    expect(await missing()).toBe(1);
+
+    await recordCountyReceipt(await actorFor('auditor.sioux@example.com'), { planId: u.planId, countyFips: '19167', receivedOn: TODAY, receivedByName: 'Deputy Auditor' }, TODAY);
+    expect(await allCountiesCovered(u.planId)).toBe(true);
+    expect(await missing()).toBe(0);
+    expect((await listCountyCoverage(u.planId)).map((c) => [c.name, c.receivedByName])).toEqual([['Lyon', 'Lyon County Auditor'], ['Sioux', 'Deputy Auditor']]);
+  });
+
+  it('a list of changes records each change against the last approved plan', async () => {
+    const prairie = await actorFor('owner.prairie@example.com');
+    const nothing = await fileUpdate(prairie, 'Le Mars Finisher', { updateKind: 'list_of_changes' });
+    // The demo's approved plan predates the practices question, so the update must answer it.
+    await expect(nothing.submit()).rejects.toMatchObject({ fieldErrors: { 'stockpiles.soilLossPractices': [expect.stringMatching(/soil loss/)] } });
+
+    const [row] = await t.get().db.select().from(plans).where(eq(plans.id, nothing.planId));
+    const draft = row!.draftState as PlanDraft;
+    const fields = (draft.fields!.fields as Record<string, unknown>[]).map((f) => ({ ...f, acres: 95 }));
+    const changed = { ...draft, stockpiles: { stockpiles: [], soilLossPractices: 'Contour farming and grassed waterways.' }, fields: { fields: [...fields, { key: 'new', name: 'West 40', countyFips: '19149', acres: '40', tenure: 'owned', crops: [{ year: 2027, crop: 'corn' }], optimumYield: 190, nitrogenRateLbPerAcre: 140, phosphorusIndex: 1.2, applicationMethod: 'injected', applicationTiming: 'fall' }] } };
+    const { version } = await saveDraft(prairie, { planId: nothing.planId, version: row!.version, draft: changed });
+    await uploadAttachment(prairie, { planId: nothing.planId, kind: 'other', filename: 'notes.pdf', bytes: PDF });
+    await submitPlan(prairie, { planId: nothing.planId, version, idempotencyKey: randomUUID() }, ctx);
+    const [filed] = await t.get().db.select().from(plans).where(eq(plans.id, nothing.planId));
+    const changes = filed!.content.changes!.map((c) => [c.note, c.before, c.after]);
+    expect(changes).toEqual([
+      ['Field “Field 1”: acres', '80', '95'],
+      ['Field added: West 40', null, 'West 40, Plymouth County, 40 acres, P index 1.2, N 140 lb/acre'],
+      ['Soil loss and surface water practices', '', 'Contour farming and grassed waterways.'],
+    ]);
+  });
+
+  it('a preparer revises a returned update from what was filed, and resubmits it for the owner', async () => {
+    const { db } = t.get();
+    const preparer = await actorFor('preparer@example.com');
+    const [returned] = await db.select().from(plans).where(and(eq(plans.operationId, await opId('Iowa Falls Finisher')), eq(plans.status, 'incomplete')));
+    const editor = await getPlanEditor(preparer, returned!.id, TODAY);
+    if (!editor.editable) throw new Error('expected the returned plan to be editable');
+    // The form starts from the plan as filed: its fields and its update choice.
+    expect((editor.draft.fields!.fields as { countyFips: string }[]).map((f) => f.countyFips).sort()).toEqual(['19079', '19083']);
+    expect(editor.draft.update).toMatchObject({ updateKind: 'complete_plan', channel: 'electronic' });
+    const draft = { ...editor.draft, stockpiles: { stockpiles: [], soilLossPractices: 'Terraces and no-till on every field.' } };
+    const { version } = await saveDraft(preparer, { planId: returned!.id, version: editor.plan.version, draft });
+    await uploadAttachment(preparer, { planId: returned!.id, kind: 'site_map', filename: 'map.pdf', bytes: PDF });
+    await submitPlan(preparer, { planId: returned!.id, version, idempotencyKey: randomUUID() }, ctx);
+
+    const events = await db.select({ kind: planClockEvents.kind }).from(planClockEvents).where(eq(planClockEvents.planId, returned!.id));
+    expect(events.map((e) => e.kind)).toEqual(['received', 'returned_incomplete', 'resubmitted']);
+    expect(await db.select().from(feeLines).where(eq(feeLines.planId, returned!.id))).toHaveLength(1);
+    const mail = await db.select().from(emailOutbox).where(and(eq(emailOutbox.template, 'submission-received'), sql`${emailOutbox.eventKey} like ${`plan:${returned!.id}:%`}`));
+    expect(mail.map((m) => m.toAddress).sort()).toEqual(['owner.hansen@example.com', 'preparer@example.com']);
+  });
+
+  it('the owner withdraws a submitted update the department has not checked; its unpaid fee is cancelled', async () => {
+    const { db } = t.get();
+    const vanzee = await actorFor('owner.vanzee@example.com');
+    const [filed] = await db.select().from(plans).where(and(eq(plans.operationId, await opId('Doon Sow Unit')), eq(plans.status, 'submitted')));
+    await expect(withdrawPlan(vanzee, { planId: filed!.id, version: filed!.version - 1 })).rejects.toMatchObject({ code: 'CONFLICT' });
+    expect(await withdrawPlan(vanzee, { planId: filed!.id, version: filed!.version })).toEqual({ feesCancelled: 1 });
+    expect((await db.select().from(feeLines).where(eq(feeLines.planId, filed!.id))).map((f) => f.status)).toEqual(['void']);
+    // A plan the department is reviewing is the department's to decide.
+    const hansen = await actorFor('owner.hansen@example.com');
+    const [reviewing] = await db.select().from(plans).where(and(eq(plans.operationId, await opId('Sioux Center Finisher II')), eq(plans.status, 'under_review')));
+    await expect(withdrawPlan(hansen, { planId: reviewing!.id, version: reviewing!.version })).rejects.toMatchObject({ code: 'CONFLICT' });
+    // With the update withdrawn, another can be started.
+    await expect(startPlan(vanzee, { operationId: await opId('Doon Sow Unit'), kind: 'annual_update' }, TODAY)).resolves.toMatchObject({ resumed: false });
+  });
+});

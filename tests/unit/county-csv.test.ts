@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { statusLabel } from '@/components/status-tag';
+import { countyOperationsCsv, csvField } from '@/lib/counties/csv';
+import type { CountyOperationRow } from '@/lib/counties/county-plans';
+
+const row: CountyOperationRow = {
+  id: 'op-1',
+  name: 'Rock Valley Finisher Site',
+  facilityId: '64501',
+  countyFips: '19167',
+  countyName: 'Sioux',
+  locatedHere: false,
+  appliesHere: true,
+  animalUnitCapacity: 992,
+  planId: '3f6c2a8e-1b7d-4e52-9a0c-5d8e7f1a2b3c',
+  planStatus: 'under_review',
+  planKind: 'annual_update',
+  receiptMissing: true,
+  lastFiledOn: '2026-10-06',
+  nextDueOn: '2027-01-14',
+};
+
+describe('the county list as CSV', () => {
+  it('writes a header and one line per operation with the plan’s address', () => {
+    const csv = countyOperationsCsv([row], 'https://mmp.test', statusLabel);
+    expect(csv.startsWith('\uFEFFOperation,Facility ID,')).toBe(true);
+    const lines = csv.trim().split('\r\n');
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toBe(
+      'Rock Valley Finisher Site,64501,Sioux,Land-applies here (located in Sioux County),992,Under review,Not yet recorded,2026-10-06,2027-01-14,https://mmp.test/plans/3f6c2a8e-1b7d-4e52-9a0c-5d8e7f1a2b3c',
+    );
+  });
+
+  it('quotes commas, quotes and line breaks, and keeps a formula as text', () => {
+    expect(csvField('Hansen, "Big" Farms')).toBe('"Hansen, ""Big"" Farms"');
+    expect(csvField('line\nbreak')).toBe('"line\nbreak"');
+    expect(csvField('=HYPERLINK("http://evil.example")')).toBe(`"'=HYPERLINK(""http://evil.example"")"`);
+    expect(csvField('-5')).toBe("'-5");
+    expect(csvField(-5)).toBe('-5');
+    expect(csvField(null)).toBe('');
+  });
+});
