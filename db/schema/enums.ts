@@ -1,4 +1,5 @@
 import { pgEnum } from 'drizzle-orm/pg-core';
+import { ANIMAL_CATEGORY_IDS } from '../../lib/rules/animal-categories';
 
 export const userRole = pgEnum('user_role', [
   'owner',
@@ -21,22 +22,8 @@ export const constructionPermitStatus = pgEnum('construction_permit_status', [
   'issued',
 ]);
 
-// Iowa Code 459.102 animal categories; factors live in lib/rules/parameters.
-export const animalCategory = pgEnum('animal_category', [
-  'cattle_slaughter_feeder',
-  'dairy_immature',
-  'dairy_mature',
-  'swine_over_55_lb',
-  'swine_15_to_55_lb',
-  'sheep_lambs',
-  'goats',
-  'horses',
-  'turkeys_over_7_lb',
-  'turkeys_7_lb_or_less',
-  'chickens_liquid_manure',
-  'chickens_dry_over_3_lb',
-  'chickens_dry_3_lb_or_less',
-]);
+// Iowa Code 459.102 animal categories: the list (and the factors) live in lib/rules.
+export const animalCategory = pgEnum('animal_category', ANIMAL_CATEGORY_IDS);
 
 export const storageKind = pgEnum('storage_kind', ['formed', 'unformed', 'egg_washwater']);
 
