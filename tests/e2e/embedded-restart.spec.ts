@@ -23,8 +23,14 @@ function startServer(dataDir: string): ChildProcess {
 }
 
 async function stopServer(child: ChildProcess) {
-  if (child.pid) process.kill(-child.pid, 'SIGTERM');
-  await new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  if (child.exitCode !== null || child.signalCode !== null) return; // already gone
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  try {
+    if (child.pid) process.kill(-child.pid, 'SIGTERM');
+  } catch {
+    return; // the process group has already ended
+  }
+  await exited;
 }
 
 async function waitForHealth(): Promise<Record<string, unknown>> {
@@ -41,7 +47,7 @@ async function waitForHealth(): Promise<Record<string, unknown>> {
 }
 
 test('the embedded server restarts with its data intact', async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'mmp-restart-'));
   const siouxOperations = async () =>
     page.getByRole('row', { name: /^Sioux 19167/ }).getByRole('cell').nth(2).textContent();
