@@ -77,7 +77,7 @@ async function countyNameOf(tx: Executor, fips: string): Promise<string> {
 export async function previewDecisionLetter(actor: Actor, input: DecisionInput, ctx: Ctx): Promise<RenderedEmail> {
   await authorize(actor, 'plan.decide', { planId: input.planId });
   const db = await getDb();
-  const loaded = await loadPlanForWrite(db, input.planId, input.version, ctx.today);
+  const loaded = await loadPlanForWrite(db, input.planId, input.version, ctx.today, { lock: false });
   const receivedOn = requireDecidable(loaded, input);
   const people = await planPeople(db, input.planId);
   const countyName = await countyNameOf(db, loaded.operation.countyFips);

@@ -13,12 +13,21 @@ export type PlanRow = typeof plans.$inferSelect;
 export type LoadedPlan = { plan: PlanRow; operation: typeof operations.$inferSelect; clock: ReviewClock };
 
 /** The plan as this transaction sees it, refused if it is no longer the version the reviewer saw. */
-export async function loadPlanForWrite(tx: Executor, planId: string, version: number, today: string): Promise<LoadedPlan> {
-  const [row] = await tx
+export async function loadPlanForWrite(
+  tx: Executor,
+  planId: string,
+  version: number,
+  today: string,
+  { lock = true }: { lock?: boolean } = {},
+): Promise<LoadedPlan> {
+  const query = tx
     .select({ plan: plans, operation: operations })
     .from(plans)
     .innerJoin(operations, eq(operations.id, plans.operationId))
     .where(eq(plans.id, planId));
+  // Lock the plan row for the rest of the transaction: a second writer waits here, then sees the
+  // new version and is told the plan changed, instead of reading a clock moved under it.
+  const [row] = lock ? await query.for('update', { of: plans }) : await query;
   if (!row) throw notFoundError();
   if (row.plan.version !== version) throw new AppError('CONFLICT', CHANGED_MESSAGE);
   const events = await tx
