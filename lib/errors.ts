@@ -29,9 +29,35 @@ export type ActionResult<T = undefined> =
   | { ok: true; data: T; message?: string }
   | { ok: false; code: AppErrorCode | 'ERROR'; message: string; fieldErrors?: Record<string, string[]> };
 
+export const RETRY_MESSAGE =
+  'We could not reach the database just now. Please try again in a moment: a request that already got through is never recorded twice.';
+
+// Connection-level failures: the server went away, is restarting, or refused the connection. The
+// request may be retried as is (submissions carry an idempotency key, so a retry cannot file twice).
+const RETRYABLE_PG_CODES = new Set(['57P01', '57P02', '57P03', '08000', '08001', '08003', '08004', '08006', '40001', '40P01']);
+const RETRYABLE_NET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'ENOTCONN']);
+
+/** True when the error is the database being unreachable or restarting, not a fault of the request. */
+export function isRetryableDbError(err: unknown): boolean {
+  const pg = pgErrorCode(err);
+  if (pg && RETRYABLE_PG_CODES.has(pg)) return true;
+  let e: unknown = err;
+  for (let i = 0; i < 4 && e && typeof e === 'object'; i++) {
+    const { code, message } = e as { code?: unknown; message?: unknown };
+    if (typeof code === 'string' && RETRYABLE_NET_CODES.has(code)) return true;
+    if (typeof message === 'string' && /Connection terminated|connection is closed|Client has encountered a connection error/i.test(message)) return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
 /** Turns any thrown value into a result a form can show; unknown errors are logged, not shown. */
 export function toActionError(err: unknown): Extract<ActionResult, { ok: false }> {
   if (err instanceof AppError) return { ok: false, code: err.code, message: err.message, fieldErrors: err.fieldErrors };
+  if (isRetryableDbError(err)) {
+    console.warn('[action] database unavailable:', err instanceof Error ? err.message : err);
+    return { ok: false, code: 'RETRYABLE', message: RETRY_MESSAGE };
+  }
   console.error('[action] unexpected error:', err);
   return { ok: false, code: 'ERROR', message: 'Something went wrong on our side. Nothing was changed; please try again.' };
 }
