@@ -36,9 +36,7 @@ describe(`the worklist over ${N.toLocaleString('en-US')} plans on ${databaseLabe
   });
 
   it('serves one page of 50, in deadline order, with counts that match a direct count', async () => {
-    const started = performance.now();
     const page = await listWorklistPage(actor, { page: 1 }, TODAY);
-    const elapsed = performance.now() - started;
     expect(page.rows).toHaveLength(50);
     expect(page.total).toBe(N);
     expect(page.pageCount).toBe(200);
@@ -66,7 +64,6 @@ describe(`the worklist over ${N.toLocaleString('en-US')} plans on ${databaseLabe
     const days = page.rows.map((r) => r.daysLeft!);
     expect(days.every((d, i) => i === 0 || d >= days[i - 1]!)).toBe(true);
     expect(page.rows[0]!.receivedOn).toBe(addDays(TODAY, -89));
-    expect(elapsed).toBeLessThan(5_000);
   });
 
   it('pages deep and filters by bucket and county without reading everything', async () => {

@@ -1,15 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, inject } from 'vitest';
-import { openDb, useDbHandle, closeDb, type DbHandle } from '@/db/client';
+import { openDb, useDbHandle, closeDb, type DbHandle, type DbOptions } from '@/db/client';
 import { adminUrl, databaseUrlFor } from './pg-admin';
 
 /** A fresh copy of the migrated template (counties loaded) for this test file. */
-export async function openTestDb(): Promise<DbHandle> {
+export async function openTestDb(options: { logger?: DbOptions['logger'] } = {}): Promise<DbHandle> {
   const template = inject('dbTemplate');
   if (template.mode === 'embedded') {
     const blob = new Blob([readFileSync(template.name)]);
-    return openDb({ mode: 'embedded', loadDataDir: blob });
+    return openDb({ mode: 'embedded', loadDataDir: blob, logger: options.logger });
   }
   const url = process.env.DATABASE_URL!;
   const name = `mmp_t_${randomBytes(6).toString('hex')}`;
@@ -18,7 +18,7 @@ export async function openTestDb(): Promise<DbHandle> {
   await admin.connect();
   await admin.query(`create database ${name} template ${template.name}`);
   await admin.end();
-  const handle = await openDb({ mode: 'postgres', url: databaseUrlFor(url, name) });
+  const handle = await openDb({ mode: 'postgres', url: databaseUrlFor(url, name), logger: options.logger });
   return {
     ...handle,
     close: async () => {
@@ -32,10 +32,10 @@ export async function openTestDb(): Promise<DbHandle> {
 }
 
 /** Opens a test database for the file and makes it the process database for services. */
-export function useTestDb(): { get: () => DbHandle } {
+export function useTestDb(options: { logger?: DbOptions['logger'] } = {}): { get: () => DbHandle } {
   let handle: DbHandle | undefined;
   beforeAll(async () => {
-    handle = await openTestDb();
+    handle = await openTestDb(options);
     useDbHandle(handle);
   });
   afterAll(async () => {
