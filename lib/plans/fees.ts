@@ -1,6 +1,7 @@
 // What a submission owes, from lib/rules: the filing fee of an original MMP (IAC 567-65.110(7)) or
 // the annual compliance fee of an update (IAC 567-65.110(3)"c", none for an elected SAFO).
 import { annualComplianceFee, filingFees } from '@/lib/rules';
+import type { IndemnityFee } from '@/lib/fees/indemnity';
 import type { FeeCode } from '@/lib/notifications/labels';
 
 export type FeePreviewLine = { code: FeeCode; cents: number; citation: string; payer: 'owner' | 'active_contractor'; explanation: string };
@@ -57,5 +58,21 @@ export function feePreview(f: FeeFacts): { lines: FeePreviewLine[]; totalCents: 
     ],
     totalCents: fee.cents,
     note: null,
+  };
+}
+
+/**
+ * IAC 567-65.110(6), Iowa Code 459.503: the manure storage indemnity fee billed with an original
+ * MMP, when the staff-maintained schedule sets one and collection is not suspended (459.503A).
+ * An exempt operation, a suspended collection or a missing schedule bills nothing.
+ */
+export function indemnityFeeLine(fee: IndemnityFee): FeePreviewLine | null {
+  if (fee.status !== 'owed' || fee.cents <= 0) return null;
+  return {
+    code: 'indemnity',
+    cents: fee.cents,
+    citation: fee.citation,
+    payer: 'owner',
+    explanation: `Manure storage indemnity fee: ${fee.reason}.${fee.scheduleConfirmed ? '' : ' The department has not yet confirmed this schedule.'}`,
   };
 }

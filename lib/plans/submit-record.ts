@@ -5,11 +5,12 @@ import { recordAudit } from '@/lib/audit';
 import type { Actor } from '@/lib/auth/roles';
 import { notifyCountiesOfPlan } from '@/lib/counties/notify';
 import { AppError } from '@/lib/errors';
+import { indemnityFeeFor } from '@/lib/fees/indemnity';
 import { enqueueEmail, type EmailRecipient } from '@/lib/notifications/outbox';
 import type { CheckContext, CheckResult } from './completeness';
 import { appendClockEvent } from './clock';
 import { contentOf } from './document';
-import { feePreview } from './fees';
+import { constructionPermitApplies, feePreview, indemnityFeeLine } from './fees';
 import type { OperationFactsForPlan } from './operation-facts';
 import type { SubmitResult } from './submit';
 
@@ -36,6 +37,15 @@ export async function recordSubmission(tx: Executor, r: RecordInput): Promise<Su
   const updateKind = isUpdate ? checked.update!.updateKind : null;
   const animalUnits = isUpdate ? checked.update!.statedAnimalUnitCapacity : facts.animalUnitCapacity;
   const fees = feePreview({ kind: plan.kind, constructionPermitStatus: op.constructionPermitStatus, statedAnimalUnitCapacity: animalUnits, contractProducer: op.contractProducer, safoInForce: facts.safoInForce });
+  // IAC 567-65.110(6): the indemnity fee goes with the original MMP, unless exempt or suspended.
+  const indemnity = isUpdate
+    ? null
+    : await indemnityFeeFor({ animalUnitCapacity: animalUnits ?? 0, constructedOn: op.constructedOn, constructionPermit: constructionPermitApplies(op.constructionPermitStatus) }, today, tx);
+  const indemnityLine = indemnity ? indemnityFeeLine(indemnity) : null;
+  if (indemnityLine) {
+    fees.lines.push(indemnityLine);
+    fees.totalCents += indemnityLine.cents;
+  }
   if (!facts.owner) throw new AppError('CONFLICT', 'This operation has no current owner on record. Contact the department.');
   const resubmission = plan.status === 'incomplete' || plan.status === 'disapproved';
   const changes = checked.changes.map((c) => ({ path: c.path, before: c.before, after: c.after, note: c.label }));
@@ -43,6 +53,7 @@ export async function recordSubmission(tx: Executor, r: RecordInput): Promise<Su
   const snapshot = {
     kind: plan.kind, updateKind, channel, animalUnitCapacity: animalUnits, document: doc, changes: checked.changes,
     previousPlanId: r.context.previousPlanId, fees: fees.lines, attachments: r.context.attachments,
+    indemnity: indemnity ? { status: indemnity.status, cents: indemnity.cents, reason: indemnity.reason, citation: indemnity.citation } : null,
     operation: { id: op.id, name: op.name, facilityId: op.facilityId, countyFips: op.countyFips, constructionPermitStatus: op.constructionPermitStatus },
     owner: facts.owner, submittedBy: { userId: actor.id, name: actor.name, role: actor.role },
   };
