@@ -4,6 +4,7 @@ import { attachments, counties, planDeficiencies } from '@/db/schema';
 import type { Actor } from '@/lib/auth/roles';
 import { FILERS } from '@/lib/auth/roles';
 import { buildCheckContext } from './check-context';
+import { openNoticeItems } from './deficiency-notice';
 import { loadOperationFacts } from './operation-facts';
 import { draftOf } from './load';
 import { getPlanForActor } from './queries';
@@ -33,7 +34,6 @@ export async function getPlanEditor(actor: Actor, planId: string, today: string)
   ]);
   const draft = await draftOf(db, plan);
   const op = facts.operation;
-  const lastCycle = deficiencies[0]?.cycle;
   return {
     editable: true as const,
     planId,
@@ -56,7 +56,8 @@ export async function getPlanEditor(actor: Actor, planId: string, today: string)
     counties: context.counties,
     attachments: files,
     previous: context.previous,
-    deficiencies: deficiencies.filter((d) => d.cycle === lastCycle).map((d) => ({ id: d.id, code: d.code, detail: d.detail })),
+    // Only a plan still returned as incomplete has an open notice; a later decision supersedes it.
+    deficiencies: (plan.status === 'incomplete' ? openNoticeItems(deficiencies) : []).map((d) => ({ id: d.id, code: d.code, detail: d.detail, answered: Boolean(d.ownerResponse) })),
     today,
   };
 }

@@ -7,6 +7,7 @@ import { AppError, pgErrorCode } from '@/lib/errors';
 import { buildCheckContext } from './check-context';
 import { checkPlan } from './completeness';
 import { derivePlanCounties } from './counties';
+import { requireDeficienciesAnswered } from './deficiency-answers';
 import { CHANGED_SINCE_OPENED } from './drafts';
 import { draftOf } from './load';
 import { checkCountiesExist, materializePlan } from './materialize';
@@ -54,6 +55,7 @@ export async function submitPlan(
       if (raced) return replay(raced, input.planId);
       if (!isEditableStatus(plan.status)) throw new AppError('CONFLICT', 'This plan was already submitted. The department has it; you will hear when it is reviewed.');
       if (plan.version !== input.version) throw new AppError('CONFLICT', CHANGED_SINCE_OPENED);
+      await requireDeficienciesAnswered(tx, plan);
 
       const facts = await loadOperationFacts(tx, plan.operationId, ctx.today);
       const context = await buildCheckContext(tx, plan, facts, ctx.today);
