@@ -37,6 +37,10 @@ export async function openDb(options: DbOptions): Promise<DbHandle> {
     // An idle client losing its server (restart, failover) must not crash the process; the pool
     // replaces it on the next query.
     pool.on('error', (err) => console.error('[db] idle client error:', err.message));
+    // A client in use (inside a transaction) when its server goes away also emits 'error', and an
+    // 'error' event nobody listens to crashes the process. Its caller already gets the failure from
+    // the query it was running (or the next one), and the pool drops the broken client on release.
+    pool.on('connect', (client) => client.on('error', () => undefined));
     const db = drizzle(pool, { schema, logger: options.logger }) as unknown as Db;
     return { db, mode: 'postgres', close: () => pool.end() };
   }
