@@ -185,6 +185,24 @@ export const planCounties = pgTable(
   (t) => [primaryKey({ columns: [t.planId, t.countyFips, t.relation] }), index('plan_counties_county_idx').on(t.countyFips)],
 );
 
+// The counties each operation's filed (non-draft) plans name, one row per operation and county:
+// what a county official may see beyond the operations located in the county. Kept by triggers on
+// plan_counties and plans (migration 0004), so no writer can forget it; it lets the county list
+// find a county's operations through one index instead of every plan of every operation.
+export const operationFiledCounties = pgTable(
+  'operation_filed_counties',
+  {
+    countyFips: text('county_fips')
+      .notNull()
+      .references(() => counties.fips),
+    operationId: uuid('operation_id')
+      .notNull()
+      .references(() => operations.id, { onDelete: 'cascade' }),
+    relation: countyRelation('relation').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.countyFips, t.operationId, t.relation] }), index('operation_filed_counties_operation_idx').on(t.operationId)],
+);
+
 // IAC 567-65.110(3)"b"(1): documentation that a county received a hard-copy plan (form 542-8046).
 export const countyReceipts = pgTable(
   'county_receipts',

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { operationAccessGrants, operations, ownerships, planCounties, plans } from '@/db/schema';
+import { operationAccessGrants, operationFiledCounties, operations, ownerships, planCounties, plans } from '@/db/schema';
 import type { Actor } from './roles';
 
 // Read scopes: SQL conditions that every list and detail query includes in its WHERE, so a query
@@ -22,16 +22,26 @@ export function operationScope(actor: Actor): SQL {
     case 'county_official':
       // IAC 567-65.110(3)"b": located in the county, or land-applying manure in it under a filed plan.
       if (!actor.countyFips) return none;
+      // operation_filed_counties holds the counties named by the operation's filed (non-draft) plans.
       return sql`(${operations.countyFips} = ${actor.countyFips} or exists (
-        select 1 from ${planCounties} join ${plans} on ${plans.id} = ${planCounties.planId}
-        where ${plans.operationId} = ${operations.id} and ${planCounties.countyFips} = ${actor.countyFips}
-        and ${plans.status} <> 'draft'))`;
+        select 1 from ${operationFiledCounties} where ${operationFiledCounties.countyFips} = ${actor.countyFips}
+        and ${operationFiledCounties.operationId} = ${operations.id}))`;
     case 'department_staff':
     case 'department_supervisor':
       return sql`true`;
     case 'admin':
       return none;
   }
+}
+
+/**
+ * A county's operations (located there, or named by a filed plan) as a condition over `operations`
+ * that the planner evaluates with one hashed lookup instead of a probe per row. A county official's
+ * list uses it to narrow the state to the county's operations; operationScope stays the rule.
+ */
+export function countyCandidates(countyFips: string): SQL {
+  return sql`(${operations.countyFips} = ${countyFips} or ${operations.id} in (
+    select f.operation_id from ${operationFiledCounties} f where f.county_fips = ${countyFips}))`;
 }
 
 /** Plans the actor may see. A condition over the `plans` table. */

@@ -3,7 +3,7 @@
 // original-plan deadline; a county's operations' update due dates; a reviewer's review deadlines.
 import { sql, type SQL } from 'drizzle-orm';
 import { getDb, queryRows } from '@/db/client';
-import { operationScope, planScope } from '@/lib/auth/scopes';
+import { countyCandidates, operationScope, planScope } from '@/lib/auth/scopes';
 import type { Actor } from '@/lib/auth/roles';
 import { formatDate } from '@/lib/notifications/format';
 import { planKindLabel } from '@/lib/notifications/labels';
@@ -19,15 +19,11 @@ const COUNTY_AHEAD_DAYS = 183;
 
 type DueRow = { id: string; name: string; facilityId: string | null; dueOn: string };
 
-// Operations the actor may see. For a county, `touched` first narrows the state to the county's
-// operations through indexes, and the scope is tested on those (see lib/counties/county-plans.ts).
+// Operations the actor may see. For a county, countyCandidates first narrows the state to the
+// county's operations with one hashed lookup (see lib/counties/county-plans.ts).
 function visibleOperations(actor: Actor): SQL {
   if (actor.role !== 'county_official') return sql`select operations.* from operations where ${operationScope(actor)}`;
-  const county = actor.countyFips ?? '';
-  return sql`select op.* from (select o.id from operations o where o.county_fips = ${county}
-      union select p.operation_id from plan_counties pc join plans p on p.id = pc.plan_id
-      where pc.county_fips = ${county} and p.status <> 'draft') t
-    cross join lateral (select operations.* from operations where operations.id = t.id and ${operationScope(actor)} limit 1) op`;
+  return sql`select operations.* from operations where ${countyCandidates(actor.countyFips ?? '')} and ${operationScope(actor)}`;
 }
 
 async function updateDueDates(actor: Actor, from: string, to: string): Promise<DueRow[]> {
