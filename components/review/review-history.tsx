@@ -1,8 +1,29 @@
 import { DataTable } from '@/components/data-table';
 import { formatDateTime } from '@/lib/notifications/format';
-import type { AuditEntry, DeficiencyCycle } from '@/lib/reviews/review-history';
+import type { AuditEntry, DeficiencyCycle, DeficiencyItem } from '@/lib/reviews/review-history';
 
 // Deficiency cycles, notices and the audit log of a plan: the record a regulator reads.
+
+/** The items of one return, each with the owner's answer and when it was given. */
+export function DeficiencyItems({ items }: { items: DeficiencyItem[] }) {
+  return (
+    <ul className="usa-list">
+      {items.map((i) => (
+        <li key={i.id} className="margin-bottom-1">
+          <strong>{i.title}</strong> ({i.code}{i.rule ? `; ${i.rule}` : ''}){i.detail ? `: ${i.detail}` : ''}
+          <br />
+          {i.ownerResponse ? (
+            <>
+              <span className="text-bold">Owner’s answer{i.respondedAt ? `, ${formatDateTime(i.respondedAt)}` : ''}:</span> <span className="text-pre-wrap">{i.ownerResponse}</span>
+            </>
+          ) : (
+            <span className="text-base-dark">Not answered.</span>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}
 
 export function DeficiencyHistory({ cycles }: { cycles: DeficiencyCycle[] }) {
   if (!cycles.length) return <p>The plan has never been returned as incomplete.</p>;
@@ -11,15 +32,7 @@ export function DeficiencyHistory({ cycles }: { cycles: DeficiencyCycle[] }) {
       {cycles.map((c) => (
         <section key={c.cycle} aria-label={`Return ${c.cycle}`}>
           <h3>Return {c.cycle}: {formatDateTime(c.returnedAt)}</h3>
-          <ul className="usa-list">
-            {c.items.map((i) => (
-              <li key={i.id}>
-                <strong>{i.title}</strong> ({i.code}; {i.rule}){i.detail ? `: ${i.detail}` : ''}
-                <br />
-                {i.ownerResponse ? <>Owner’s answer{i.respondedAt ? ` (${formatDateTime(i.respondedAt)})` : ''}: {i.ownerResponse}</> : <span className="text-base-dark">No answer from the owner yet.</span>}
-              </li>
-            ))}
-          </ul>
+          <DeficiencyItems items={c.items} />
         </section>
       ))}
     </>
@@ -51,6 +64,7 @@ const ACTION_WORDS: Record<string, string> = {
   'plan.seeded': 'Loaded with the demo data',
   'plan.found_complete': 'Found complete',
   'plan.returned_incomplete': 'Returned as incomplete',
+  'plan.deficiencies_answered': 'Returned items answered',
   'plan.approved': 'Approved',
   'plan.disapproved': 'Disapproved',
   'plan.reviewer_assigned': 'Reviewer assigned',

@@ -4,6 +4,7 @@ import { feeLines, operations, parties, planDeficiencies, planSubmissions } from
 import type { Actor } from '@/lib/auth/roles';
 import { FILERS } from '@/lib/auth/roles';
 import { deriveReviewClock } from './clock';
+import { openNoticeItems } from './deficiency-notice';
 import { listPlanAttachments } from './attachments';
 import type { PlanDocument } from './document';
 import { documentFromTables } from './load';
@@ -41,7 +42,6 @@ export async function getPlanPage(actor: Actor, planId: string, today: string) {
   const latest = submissions[0];
   const document =
     (latest?.snapshot as { document?: PlanDocument } | undefined)?.document ?? (plan.status !== 'draft' ? await documentFromTables(db, planId) : null);
-  const lastCycle = deficiencies[0]?.cycle;
   const editable = isEditableStatus(plan.status);
   const filer = FILERS.includes(actor.role);
   const hardCopyFiled = plan.channel === 'hard_copy' && plan.status !== 'draft' && plan.status !== 'withdrawn';
@@ -52,12 +52,14 @@ export async function getPlanPage(actor: Actor, planId: string, today: string) {
     attachments,
     coverage,
     countiesMissing: coverage.filter((c) => !c.receivedOn).length,
-    deficiencies: deficiencies.filter((d) => d.cycle === lastCycle),
+    deficiencies: openNoticeItems(deficiencies),
     submissions: submissions.map((s) => ({ id: s.id, submittedOn: s.submittedOn })),
     document,
     reviewClock: deriveReviewClock(view.clock.map((e) => ({ kind: e.kind, occurredOn: e.occurredOn })), today),
     can: {
       edit: filer && editable,
+      // A returned plan's owner answers each item of the notice before resubmitting it.
+      answer: filer && plan.status === 'incomplete',
       withdraw: actor.role === 'owner' && (WITHDRAWABLE_STATUSES as readonly string[]).includes(plan.status),
       recordReceipt: hardCopyFiled && (filer || (actor.role === 'county_official' && view.counties.some((c) => c.fips === actor.countyFips))),
       uploadReceipt: hardCopyFiled && filer,

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, like, or, sql } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
 import { attachments, auditEvents, emailOutbox, feeLines, parties, planDeficiencies, users } from '@/db/schema';
+import { sortByCatalogue } from '@/lib/plans/deficiency-notice';
 import { deficiencyDefinition } from './deficiencies';
 
 // The record around a plan under review: its files, fees, deficiency cycles, notices and audit log.
@@ -31,12 +32,10 @@ export async function listPlanFees(db: Executor, planId: string) {
     .orderBy(asc(feeLines.createdAt));
 }
 
-export type DeficiencyCycle = {
-  cycle: number;
-  returnedAt: Date;
-  items: { id: string; code: string; title: string; rule: string; detail: string | null; ownerResponse: string | null; respondedAt: Date | null }[];
-};
+export type DeficiencyItem = { id: string; code: string; title: string; rule: string; detail: string | null; ownerResponse: string | null; respondedAt: Date | null };
+export type DeficiencyCycle = { cycle: number; returnedAt: Date; items: DeficiencyItem[] };
 
+/** Every return of the plan, oldest first: each item with the owner's answer and when it was given. */
 export async function listDeficiencyCycles(db: Executor, planId: string): Promise<DeficiencyCycle[]> {
   const rows = await db.select().from(planDeficiencies).where(eq(planDeficiencies.planId, planId)).orderBy(asc(planDeficiencies.cycle), asc(planDeficiencies.createdAt));
   const cycles = new Map<number, DeficiencyCycle>();
@@ -46,7 +45,7 @@ export async function listDeficiencyCycles(db: Executor, planId: string): Promis
     c.items.push({ id: r.id, code: r.code, title: def.title, rule: def.rule, detail: r.detail, ownerResponse: r.ownerResponse, respondedAt: r.respondedAt });
     cycles.set(r.cycle, c);
   }
-  return [...cycles.values()];
+  return [...cycles.values()].map((c) => ({ ...c, items: sortByCatalogue(c.items) }));
 }
 
 export async function listPlanNotices(db: Executor, planId: string) {

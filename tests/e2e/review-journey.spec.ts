@@ -4,13 +4,16 @@ import { expectNoA11yViolations } from './support/a11y';
 import { signIn } from './support/auth';
 
 // Issue 6 journey, on the demo data: a reviewer works the list from the most urgent plan, returns
-// Stanhope Layer Complex as incomplete with two coded deficiencies, approves Sioux Center Finisher
-// II, and sees Hull Contract Finisher go overdue when the portal's date moves past its day 60.
-// The owners and the counties see each outcome. The portal's date is reset at the end.
+// Stanhope Layer Complex as incomplete with two coded deficiencies (which its owner answers on a
+// phone, and the reviewer then reads), approves Sioux Center Finisher II, and sees Hull Contract
+// Finisher go overdue when the portal's date moves past its day 60. The owners and the counties
+// see each outcome. The portal's date is reset at the end.
 
 test.describe.configure({ mode: 'serial' });
 
 let seededOn: string;
+// The plan returned in the first journey, answered by its owner in the next.
+let returnedPlanId: string;
 
 test.beforeAll(async ({ request }) => {
   seededOn = (await (await request.get('/api/test/clock')).json()).today;
@@ -49,6 +52,7 @@ test('the reviewer starts from the most urgent plan and returns one as incomplet
   await page.getByLabel(/Detail for “Phosphorus index for each field”/).fill('Field 2 in Hardin County has no P-index.');
   await page.getByRole('button', { name: 'Return as incomplete and notify the owner' }).click();
   await expect(page).toHaveURL(/done=returned/);
+  returnedPlanId = new URL(page.url()).pathname.split('/').at(-1)!;
   await expect(page.getByRole('status').filter({ hasText: 'returned as incomplete' })).toBeVisible();
   await expect(page.locator('.usa-tag').first()).toHaveText('Incomplete');
   const returns = page.getByRole('region', { name: 'Return 1' });
@@ -56,6 +60,52 @@ test('the reviewer starts from the most urgent plan and returns one as incomplet
   await expect(returns).toContainText('LAND_AGREEMENT_MISSING');
   await expect(returns).toContainText('Field 2 in Hardin County has no P-index.');
   await expect(page.getByRole('row', { name: /Returned as incomplete: Annual update/ }).filter({ hasText: 'owner.prairie@example.com' })).toHaveCount(1);
+  await expectNoA11yViolations(page);
+});
+
+test('the owner answers both returned items on a phone, and the reviewer reads the answers', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, 'owner.prairie@example.com');
+  await page.goto(`/plans/${returnedPlanId}`);
+  await expect(page.getByRole('heading', { level: 2, name: 'The department returned this plan as incomplete' })).toBeVisible();
+  await expect(page.getByText('2 have no answer yet', { exact: false })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'Answer each item' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 3, name: 'Phosphorus index for each field' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 3, name: /Written agreement for land/ })).toBeVisible();
+  await expect(page.getByText('P_INDEX_MISSING', { exact: false })).toBeVisible();
+  await expect(page.getByText('Field 2 in Hardin County has no P-index.')).toBeVisible();
+  const pIndex = page.getByLabel(/Your answer to “Phosphorus index for each field”/);
+  const agreement = page.getByLabel(/Your answer to “Written agreement for land/);
+  await expectNoA11yViolations(page);
+
+  // One answer left empty: refused next to that item, and the other answer is kept as typed.
+  await pIndex.fill('Added the P-index for Field 2 (1.8, low) to the fields step.');
+  await page.getByRole('button', { name: 'Save answers' }).click();
+  await expect(page.getByText('Write your answer to this item')).toBeVisible();
+  await expect(agreement).toHaveAttribute('aria-invalid', 'true');
+  await expect(pIndex).toHaveValue('Added the P-index for Field 2 (1.8, low) to the fields step.');
+  await expectNoA11yViolations(page);
+
+  await agreement.fill('Uploaded the signed agreement with the Larsons for the 80 acres in Hardin County.');
+  await page.getByRole('button', { name: 'Save answers' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Your answers were saved.' })).toBeVisible();
+  await expect(page.getByText(/^Answer saved /)).toHaveCount(2);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  // Saved, not just kept in the form: a fresh page shows the answers, and the way on to resubmit.
+  await page.reload();
+  await expect(pIndex).toHaveValue('Added the P-index for Field 2 (1.8, low) to the fields step.');
+  await expect(agreement).toHaveValue('Uploaded the signed agreement with the Larsons for the 80 acres in Hardin County.');
+  await expect(page.getByText('Every item is answered.', { exact: false })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Revise and resubmit' })).toBeVisible();
+
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await signIn(page, 'reviewer@example.com');
+  await page.goto(`/review/plans/${returnedPlanId}`);
+  const returns = page.getByRole('region', { name: 'Return 1' });
+  await expect(returns.getByRole('listitem').filter({ hasText: 'P_INDEX_MISSING' })).toContainText('Owner’s answer');
+  await expect(returns.getByRole('listitem').filter({ hasText: 'P_INDEX_MISSING' })).toContainText('Added the P-index for Field 2 (1.8, low) to the fields step.');
+  await expect(returns.getByRole('listitem').filter({ hasText: 'LAND_AGREEMENT_MISSING' })).toContainText('Uploaded the signed agreement with the Larsons');
+  await expect(page.getByRole('row').filter({ hasText: 'Returned items answered' })).toHaveCount(1);
   await expectNoA11yViolations(page);
 });
 

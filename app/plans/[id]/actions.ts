@@ -5,8 +5,10 @@ import { actorOrThrow } from '@/lib/auth/session';
 import { FILERS } from '@/lib/auth/roles';
 import { today } from '@/lib/clock';
 import { toActionError, type ActionResult } from '@/lib/errors';
+import { answerDeficiencies } from '@/lib/plans/deficiency-answers';
 import { withdrawPlan } from '@/lib/plans/withdraw';
 import { recordCountyReceipt } from '@/lib/plans/receipts';
+import { answerDeficienciesSchema } from '@/lib/validation/deficiency-answers';
 import { parseOrThrow } from '@/lib/validation/parse';
 import { ownerReceiptSchema, receiptSchema, withdrawPlanSchema } from '@/lib/validation/plans';
 
@@ -34,6 +36,26 @@ export async function withdrawPlanAction(input: unknown): Promise<ActionResult> 
     revalidatePath(`/plans/${values.planId}`);
     revalidatePath('/dashboard');
     return { ok: true, data: undefined, message: feesCancelled ? 'The plan was withdrawn and its unpaid fees cancelled.' : 'The plan was withdrawn.' };
+  } catch (err) {
+    return toActionError(err);
+  }
+}
+
+export async function answerDeficienciesAction(input: unknown): Promise<ActionResult<{ unanswered: number }>> {
+  try {
+    const actor = await actorOrThrow();
+    const values = parseOrThrow(answerDeficienciesSchema, input);
+    const { unanswered } = await answerDeficiencies(actor, values);
+    revalidatePath(`/plans/${values.planId}`);
+    revalidatePath(`/plans/${values.planId}/edit`);
+    revalidatePath(`/review/plans/${values.planId}`);
+    return {
+      ok: true,
+      data: { unanswered },
+      message: unanswered
+        ? `Your answers were saved. ${unanswered} ${unanswered === 1 ? 'item still needs' : 'items still need'} an answer before you resubmit.`
+        : 'Your answers were saved. Every item is answered: revise the plan and submit it again.',
+    };
   } catch (err) {
     return toActionError(err);
   }

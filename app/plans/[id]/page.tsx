@@ -12,6 +12,7 @@ import { PlanChanges } from '@/components/plan/plan-changes';
 import { PlanContent } from '@/components/plan/plan-content';
 import { PlanCounties } from '@/components/plan/plan-counties';
 import { ReceiptForm } from '@/components/plan/receipt-form';
+import { ReturnedNotice } from '@/components/plan/returned-notice';
 import { WhatNext } from '@/components/plan/what-next';
 import { WithdrawForm } from '@/components/plan/withdraw-form';
 import { StatusTag } from '@/components/status-tag';
@@ -22,7 +23,7 @@ import { AppError } from '@/lib/errors';
 import { formatDate, formatNumber } from '@/lib/notifications/format';
 import { planKindLabel } from '@/lib/notifications/labels';
 import { getPlanPage } from '@/lib/plans/view';
-import { recordReceiptAction, withdrawPlanAction } from './actions';
+import { answerDeficienciesAction, recordReceiptAction, withdrawPlanAction } from './actions';
 
 export const metadata: Metadata = { title: 'Plan' };
 
@@ -50,19 +51,7 @@ export default async function PlanPage({ params }: { params: Promise<{ id: strin
           This plan is a draft{plan.draftSavedAt ? `, last saved ${formatDate(iowaDateOf(plan.draftSavedAt))}` : ''}. The department sees it once it is submitted.
         </Alert>
       ) : null}
-      {plan.status === 'incomplete' && data.deficiencies.length ? (
-        <Alert type="warning" heading="The department returned this plan: what is missing" headingLevel={2}>
-          <ul className="usa-list">
-            {data.deficiencies.map((d) => (
-              <li key={d.id}>
-                {d.code.replace(/_/g, ' ').toLowerCase()}
-                {d.detail ? `: ${d.detail}` : ''}
-              </li>
-            ))}
-          </ul>
-          Add what is missing and submit the plan again. The resubmission is a new receipt (IAC 567-65.110(4)).
-        </Alert>
-      ) : null}
+      <ReturnedNotice data={data} action={answerDeficienciesAction} />
       {plan.status === 'disapproved' && plan.decisionReasons ? (
         <Alert type="error" heading="Why the department disapproved this plan" headingLevel={2}>
           {plan.decisionReasons}

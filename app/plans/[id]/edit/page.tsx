@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import Link from 'next/link';
 import { notFound, redirect } from 'next/navigation';
 import { Alert } from '@/components/alert';
 import { Breadcrumbs } from '@/components/breadcrumbs';
@@ -9,6 +10,7 @@ import { today } from '@/lib/clock';
 import { AppError } from '@/lib/errors';
 import { getPlanEditor } from '@/lib/plans/editor';
 import { isStepId } from '@/lib/plans/steps';
+import { deficiencyDefinition } from '@/lib/reviews/deficiencies';
 import { peekDraftAction, removeAttachmentAction, saveDraftAction, submitPlanAction } from './actions';
 
 export const metadata: Metadata = { title: 'File a plan' };
@@ -38,11 +40,16 @@ export default async function EditPlanPage({ params, searchParams }: { params: P
           <ul className="usa-list">
             {data.deficiencies.map((d) => (
               <li key={d.id}>
-                {d.code.replace(/_/g, ' ').toLowerCase()}
-                {d.detail ? `: ${d.detail}` : ''}
+                {deficiencyDefinition(d.code).title}
+                {d.detail ? `: ${d.detail}` : ''} <span className="text-italic">({d.answered ? 'answered' : 'not answered yet'})</span>
               </li>
             ))}
           </ul>
+          {data.deficiencies.some((d) => !d.answered) ? (
+            <p className="margin-bottom-0">
+              Each item needs your answer before the plan can be resubmitted: <Link href={`/plans/${id}#answers-heading`}>answer them on the plan’s page</Link>.
+            </p>
+          ) : null}
         </Alert>
       ) : null}
       <PlanWizard

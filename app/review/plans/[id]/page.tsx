@@ -9,14 +9,14 @@ import { DiffTable } from '@/components/review/diff-table';
 import { FiguresTable, FlagsSummary } from '@/components/review/figures-table';
 import { PlanContents } from '@/components/review/plan-contents';
 import { AttachmentsList, CountyCoverageTable, PlanFeesTable } from '@/components/review/plan-records';
-import { AuditHistory, DeficiencyHistory, NoticesTable } from '@/components/review/review-history';
+import { AuditHistory, DeficiencyHistory, DeficiencyItems, NoticesTable } from '@/components/review/review-history';
 import { StatusTag } from '@/components/status-tag';
 import { SummaryBox } from '@/components/summary-box';
 import { requireRole } from '@/lib/auth/session';
 import { DEPARTMENT } from '@/lib/auth/roles';
 import { today } from '@/lib/clock';
 import { AppError } from '@/lib/errors';
-import { formatDate } from '@/lib/notifications/format';
+import { formatDate, formatDateTime } from '@/lib/notifications/format';
 import { planKindLabel } from '@/lib/notifications/labels';
 import { listReviewerOptions } from '@/lib/reviews/options';
 import { getReviewView } from '@/lib/reviews/review-view';
@@ -49,6 +49,8 @@ export default async function ReviewPlanPage({ params, searchParams }: Props) {
   const hardCopy = plan.channel === 'hard_copy';
   const countyNames = Object.fromEntries(view.coverage.map((c) => [c.fips, c.name]));
   const decided = plan.status === 'approved' || plan.status === 'disapproved';
+  // A plan back in review after a return: the owner answered each item of the last notice.
+  const lastReturn = plan.status === 'submitted' || plan.status === 'under_review' ? view.cycles.at(-1) : undefined;
   return (
     <>
       <Breadcrumbs items={[{ label: 'Review worklist', href: '/review' }, { label: view.operationName }]} />
@@ -83,6 +85,14 @@ export default async function ReviewPlanPage({ params, searchParams }: Props) {
 
       <section aria-labelledby="next-heading" className="margin-top-4">
         <h2 id="next-heading">Next step</h2>
+        {lastReturn ? (
+          <section aria-labelledby="owner-answers-heading" className="margin-bottom-3">
+            <h3 id="owner-answers-heading">
+              Resubmitted: the owner’s answers to return {lastReturn.cycle} ({formatDateTime(lastReturn.returnedAt)})
+            </h3>
+            <DeficiencyItems items={lastReturn.items} />
+          </section>
+        ) : null}
         {plan.status === 'submitted' ? (
           <>
             {hardCopy ? (
