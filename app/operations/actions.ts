@@ -62,7 +62,9 @@ export async function startPlanAction(_previous: string | null, form: FormData):
   let planId: string;
   try {
     const actor = await actorOrThrow();
-    const values = parseOrThrow(startPlanSchema, { operationId: form.get('operationId'), kind: form.get('kind') });
+    // Anything but the form's FormData is refused by the schema like a form with no answers.
+    const field = (name: string) => (form instanceof FormData ? form.get(name) : undefined);
+    const values = parseOrThrow(startPlanSchema, { operationId: field('operationId'), kind: field('kind') });
     planId = (await startPlan(actor, values, today())).planId;
     revalidatePath('/dashboard');
   } catch (err) {

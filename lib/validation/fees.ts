@@ -31,7 +31,8 @@ export const feeLedgerFilterSchema = z.object({
   status: opt(z.enum(['due', 'paid', 'waived', 'void'])),
   code: opt(z.enum(['mmp_filing', 'construction_permit_application', 'annual_compliance', 'indemnity'])),
   payer: opt(z.uuid()),
-  q: opt(z.string().trim().min(1).max(100)),
+  // A NUL character cannot reach PostgreSQL; such a search is ignored like any other bad value.
+  q: opt(z.string().trim().min(1).max(100).regex(/^[^\u0000]*$/)),
   page: z.coerce.number().int().min(1).max(100_000).catch(1).default(1),
 });
 export type FeeLedgerFilters = z.infer<typeof feeLedgerFilterSchema>;

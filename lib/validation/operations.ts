@@ -84,7 +84,7 @@ export const storageRow = z.object({
   kind: z.enum(STORAGE_KINDS, { error: 'Choose the kind of structure' }),
   capacityGallons: z.preprocess(
     toNumber,
-    finite('Enter the capacity in gallons').pipe(z.number().int('Use whole gallons').min(0, 'Capacity cannot be negative')).optional(),
+    finite('Enter the capacity in gallons').pipe(z.number().int('Use whole gallons').min(0, 'Capacity cannot be negative').max(2_000_000_000, 'That is more than any one structure holds; check the figure')).optional(),
   ),
   constructedOn: optionalDate('Enter the date as month, day and year'),
 });
@@ -110,7 +110,7 @@ export const operationSchema = z
     activeContractorId: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.string().uuid('Choose the active contractor').optional()),
     researchCollege: checkbox,
     safoElect: checkbox,
-    peakAnimalUnitsHoused: optionalNumber('Enter the most animal units housed at one time', 0, 100_000_000, 'Enter a number of animal units, 0 or more'),
+    peakAnimalUnitsHoused: optionalNumber('Enter the most animal units housed at one time', 0, 99_999_999, 'Enter a number of animal units, 0 or more'),
   })
   .superRefine((v, ctx) => {
     if (v.lastExpandedOn && v.lastExpandedOn < v.constructedOn) {

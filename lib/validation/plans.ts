@@ -87,21 +87,33 @@ export const updateStep = z
 export type UpdateStep = z.output<typeof updateStep>;
 
 const planId = z.string().uuid();
+// The plan version the form was read at (optimistic lock); a PostgreSQL integer.
+const version = z.number().int().min(1).max(2_147_483_647);
 
 // Drafts are saved as typed, whatever their state: a half-filled step must never be lost. Only the
 // shape and the size are checked here; every step is validated when the plan is submitted.
 const MAX_DRAFT_BYTES = 512 * 1024;
 export const saveDraftSchema = z.object({
   planId,
-  version: z.number().int().min(1),
+  version,
   draft: z
     .partialRecord(z.enum(['update', 'contacts', 'production', 'fields', 'agreements', 'stockpiles', 'attachments']), z.record(z.string(), z.unknown()))
-    .refine((d) => JSON.stringify(d).length <= MAX_DRAFT_BYTES, 'This plan is too large to save; remove some rows'),
+    .superRefine((d, ctx) => {
+      let size: number;
+      try {
+        size = JSON.stringify(d).length;
+      } catch {
+        // A value JSON cannot hold (a BigInt, a cycle) does not come from the form.
+        ctx.addIssue({ code: 'custom', message: 'This draft holds an answer that cannot be saved. Reload the page and try again.' });
+        return;
+      }
+      if (size > MAX_DRAFT_BYTES) ctx.addIssue({ code: 'custom', message: 'This plan is too large to save; remove some rows' });
+    }),
 });
 
 export const submitPlanSchema = z.object({
   planId,
-  version: z.number().int().min(1),
+  version,
   // Made when the form loads and kept across retries: a second request with it changes nothing.
   idempotencyKey: z.string().uuid(),
   certify: z.literal(true, { error: 'Confirm the certification to submit the plan' }),
@@ -112,7 +124,7 @@ export const startPlanSchema = z.object({
   kind: z.enum(['original', 'annual_update']),
 });
 
-export const withdrawPlanSchema = z.object({ planId, version: z.number().int().min(1) });
+export const withdrawPlanSchema = z.object({ planId, version });
 
 export const receiptSchema = z.object({
   planId,

@@ -5,7 +5,7 @@ import { DEFICIENCY_CODES } from '@/lib/reviews/deficiencies';
 const planRef = {
   planId: z.uuid('This plan reference is not valid. Reload the page.'),
   // The plan version the reviewer was looking at (optimistic lock).
-  version: z.coerce.number().int().min(1),
+  version: z.coerce.number().int().min(1).max(2_147_483_647),
 };
 
 export const findCompleteSchema = z.object(planRef);

@@ -13,7 +13,9 @@ export async function GET(request: NextRequest) {
   const actor = await getActor();
   if (!actor) return NextResponse.json({ error: 'Sign in to download the county list.' }, { status: 401 });
   if (actor.role !== 'county_official') return NextResponse.json({ error: 'Only county officials have a county list.' }, { status: 403 });
-  const rows = await listAllCountyOperations(actor, parseCountyFilter(request.nextUrl.searchParams));
+  // A NUL character (%00) cannot reach PostgreSQL: dropped, like the page's filter drops bad values.
+  const params = new URLSearchParams([...request.nextUrl.searchParams].map(([k, v]) => [k, v.replaceAll('\u0000', '')]));
+  const rows = await listAllCountyOperations(actor, parseCountyFilter(params));
   const csv = countyOperationsCsv(rows, await requestOrigin(), statusLabel);
   return new NextResponse(csv, {
     headers: {
