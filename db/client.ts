@@ -127,3 +127,16 @@ export async function queryRows<T>(db: Executor, query: import('drizzle-orm').SQ
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
 }
+
+/**
+ * Runs independent queries together on a pool, but one after another inside a transaction: a
+ * transaction holds one connection, which answers one query at a time (pg refuses to queue them).
+ */
+export async function allOf<T extends readonly unknown[]>(db: Executor, work: { [K in keyof T]: () => Promise<T[K]> }): Promise<T> {
+  const { PgTransaction } = await import('drizzle-orm/pg-core');
+  const thunks = work as unknown as (() => Promise<unknown>)[];
+  if (!(db instanceof PgTransaction)) return (await Promise.all(thunks.map((w) => w()))) as unknown as T;
+  const out: unknown[] = [];
+  for (const w of thunks) out.push(await w());
+  return out as unknown as T;
+}

@@ -1,4 +1,4 @@
-import type { Executor } from '@/db/client';
+import { allOf, getDb, type Executor } from '@/db/client';
 import { listParameterVersions, versionOn, type ParameterVersion } from '@/lib/parameters/values';
 import type { IndemnityRate } from '@/lib/parameters/registry';
 import { indemnityFeeExempt } from '@/lib/rules';
@@ -48,10 +48,11 @@ export function collectionStateOn(v: Versions, date: string): CollectionState {
 }
 
 export async function indemnityCollectionState(date: string, db?: Executor): Promise<CollectionState> {
-  const [balance, suspend, resume] = await Promise.all([
-    listParameterVersions('indemnity.fund_balance_cents', db),
-    listParameterVersions('indemnity.fund_suspend_above_cents', db),
-    listParameterVersions('indemnity.fund_resume_below_cents', db),
+  const q = db ?? (await getDb());
+  const [balance, suspend, resume] = await allOf(q, [
+    () => listParameterVersions('indemnity.fund_balance_cents', q),
+    () => listParameterVersions('indemnity.fund_suspend_above_cents', q),
+    () => listParameterVersions('indemnity.fund_resume_below_cents', q),
   ]);
   return collectionStateOn({ balance, suspend, resume }, date);
 }

@@ -1,5 +1,5 @@
 import { asc, eq } from 'drizzle-orm';
-import type { Executor } from '@/db/client';
+import { allOf, type Executor } from '@/db/client';
 import { attachments, counties } from '@/db/schema';
 import type { CheckContext } from './completeness';
 import type { PlanDocument } from './document';
@@ -19,9 +19,9 @@ export async function buildCheckContext(
   facts: OperationFactsForPlan,
   today: string,
 ): Promise<CheckContext & { previousPlanId: string | null; counties: CountyOption[] }> {
-  const [files, countyList] = await Promise.all([
-    db.select({ id: attachments.id, kind: attachments.kind }).from(attachments).where(eq(attachments.planId, plan.id)),
-    listCountyOptions(db),
+  const [files, countyList] = await allOf(db, [
+    () => db.select({ id: attachments.id, kind: attachments.kind }).from(attachments).where(eq(attachments.planId, plan.id)),
+    () => listCountyOptions(db),
   ]);
   let previousPlanId: string | null = null;
   let previous: PlanDocument | null = null;

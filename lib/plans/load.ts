@@ -1,5 +1,5 @@
 import { and, desc, eq } from 'drizzle-orm';
-import type { Executor } from '@/db/client';
+import { allOf, type Executor } from '@/db/client';
 import { landAgreements, planFields, plans, stockpileSites } from '@/db/schema';
 import type { FieldRow } from '@/lib/validation/plan-fields';
 import type { StockpileRow } from '@/lib/validation/plan-stockpiles';
@@ -14,10 +14,10 @@ type Timing = FieldRow['applicationTiming'];
 export async function documentFromTables(db: Executor, planId: string): Promise<PlanDocument | null> {
   const [plan] = await db.select({ content: plans.content }).from(plans).where(eq(plans.id, planId));
   if (!plan) return null;
-  const [fields, agreements, piles] = await Promise.all([
-    db.select().from(planFields).where(eq(planFields.planId, planId)).orderBy(planFields.name),
-    db.select().from(landAgreements).where(eq(landAgreements.planId, planId)),
-    db.select().from(stockpileSites).where(eq(stockpileSites.planId, planId)).orderBy(stockpileSites.name),
+  const [fields, agreements, piles] = await allOf(db, [
+    () => db.select().from(planFields).where(eq(planFields.planId, planId)).orderBy(planFields.name),
+    () => db.select().from(landAgreements).where(eq(landAgreements.planId, planId)),
+    () => db.select().from(stockpileSites).where(eq(stockpileSites.planId, planId)).orderBy(stockpileSites.name),
   ]);
   const c = plan.content ?? {};
   const mp = c.manureProduction ?? {};
