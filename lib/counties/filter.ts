@@ -17,7 +17,8 @@ export const PAGE_SIZE = 25;
 
 // A bad value in a hand-edited URL falls back to "no filter" rather than an error page.
 export const countyFilterSchema = z.object({
-  q: z.string().trim().max(100, 'Search for 100 characters or fewer.').optional().catch(undefined),
+  // A NUL cannot be stored or searched in PostgreSQL text; a hand-edited URL with one searches without it.
+  q: z.string().transform((v) => v.replace(/\0/g, '')).pipe(z.string().trim().max(100, 'Search for 100 characters or fewer.')).optional().catch(undefined),
   status: z.enum(COUNTY_PLAN_STATUSES).optional().catch(undefined),
   relation: z.enum(COUNTY_RELATIONS).optional().catch(undefined),
   page: z.coerce.number().int().min(1).max(100_000).optional().catch(undefined),
