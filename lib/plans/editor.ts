@@ -3,7 +3,9 @@ import { getDb } from '@/db/client';
 import { attachments, counties, planDeficiencies } from '@/db/schema';
 import type { Actor } from '@/lib/auth/roles';
 import { FILERS } from '@/lib/auth/roles';
+import { indemnityFeeFor } from '@/lib/fees/indemnity';
 import { buildCheckContext } from './check-context';
+import { constructionPermitApplies, indemnityFeeLine } from './fees';
 import { openNoticeItems } from './deficiency-notice';
 import { loadOperationFacts } from './operation-facts';
 import { draftOf } from './load';
@@ -34,6 +36,11 @@ export async function getPlanEditor(actor: Actor, planId: string, today: string)
   ]);
   const draft = await draftOf(db, plan);
   const op = facts.operation;
+  // IAC 567-65.110(6): shown before submitting, as the submission will bill it.
+  const indemnityFee =
+    plan.kind === 'original'
+      ? indemnityFeeLine(await indemnityFeeFor({ animalUnitCapacity: facts.animalUnitCapacity, constructedOn: op.constructedOn, constructionPermit: constructionPermitApplies(op.constructionPermitStatus) }, today, db))
+      : null;
   return {
     editable: true as const,
     planId,
@@ -58,6 +65,7 @@ export async function getPlanEditor(actor: Actor, planId: string, today: string)
     previous: context.previous,
     // Only a plan still returned as incomplete has an open notice; a later decision supersedes it.
     deficiencies: (plan.status === 'incomplete' ? openNoticeItems(deficiencies) : []).map((d) => ({ id: d.id, code: d.code, detail: d.detail, answered: Boolean(d.ownerResponse) })),
+    indemnityFee,
     today,
   };
 }

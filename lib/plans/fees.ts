@@ -76,3 +76,8 @@ export function indemnityFeeLine(fee: IndemnityFee): FeePreviewLine | null {
     explanation: `Manure storage indemnity fee: ${fee.reason}.${fee.scheduleConfirmed ? '' : ' The department has not yet confirmed this schedule.'}`,
   };
 }
+
+/** The preview with the indemnity line added (the form and the submission show the same total). */
+export function withIndemnity<P extends { lines: FeePreviewLine[]; totalCents: number }>(preview: P, line: FeePreviewLine | null): P {
+  return line ? { ...preview, lines: [...preview.lines, line], totalCents: preview.totalCents + line.cents } : preview;
+}

@@ -10,7 +10,7 @@ import { enqueueEmail, type EmailRecipient } from '@/lib/notifications/outbox';
 import type { CheckContext, CheckResult } from './completeness';
 import { appendClockEvent } from './clock';
 import { contentOf } from './document';
-import { constructionPermitApplies, feePreview, indemnityFeeLine } from './fees';
+import { constructionPermitApplies, feePreview, indemnityFeeLine, withIndemnity } from './fees';
 import type { OperationFactsForPlan } from './operation-facts';
 import type { SubmitResult } from './submit';
 
@@ -36,16 +36,14 @@ export async function recordSubmission(tx: Executor, r: RecordInput): Promise<Su
   const channel = isUpdate ? checked.update!.channel : 'electronic';
   const updateKind = isUpdate ? checked.update!.updateKind : null;
   const animalUnits = isUpdate ? checked.update!.statedAnimalUnitCapacity : facts.animalUnitCapacity;
-  const fees = feePreview({ kind: plan.kind, constructionPermitStatus: op.constructionPermitStatus, statedAnimalUnitCapacity: animalUnits, contractProducer: op.contractProducer, safoInForce: facts.safoInForce });
   // IAC 567-65.110(6): the indemnity fee goes with the original MMP, unless exempt or suspended.
   const indemnity = isUpdate
     ? null
     : await indemnityFeeFor({ animalUnitCapacity: animalUnits ?? 0, constructedOn: op.constructedOn, constructionPermit: constructionPermitApplies(op.constructionPermitStatus) }, today, tx);
-  const indemnityLine = indemnity ? indemnityFeeLine(indemnity) : null;
-  if (indemnityLine) {
-    fees.lines.push(indemnityLine);
-    fees.totalCents += indemnityLine.cents;
-  }
+  const fees = withIndemnity(
+    feePreview({ kind: plan.kind, constructionPermitStatus: op.constructionPermitStatus, statedAnimalUnitCapacity: animalUnits, contractProducer: op.contractProducer, safoInForce: facts.safoInForce }),
+    indemnity ? indemnityFeeLine(indemnity) : null,
+  );
   if (!facts.owner) throw new AppError('CONFLICT', 'This operation has no current owner on record. Contact the department.');
   const resubmission = plan.status === 'incomplete' || plan.status === 'disapproved';
   const changes = checked.changes.map((c) => ({ path: c.path, before: c.before, after: c.after, note: c.label }));

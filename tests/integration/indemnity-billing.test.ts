@@ -11,6 +11,7 @@ import { registerOperation } from '@/lib/operations/commands';
 import { setParameterValue } from '@/lib/parameters/values';
 import { uploadAttachment } from '@/lib/plans/attachments';
 import { saveDraft } from '@/lib/plans/drafts';
+import { getPlanEditor } from '@/lib/plans/editor';
 import { startPlan } from '@/lib/plans/start';
 import { submitPlan } from '@/lib/plans/submit';
 import { LocalDiskStorage } from '@/lib/storage/local-disk';
@@ -38,8 +39,8 @@ describe(`the indemnity fee billed with an original plan on ${databaseLabel}`, (
     return { id: u!.id, role: u!.role, name: u!.name, email: u!.email, countyFips: u!.countyFips, partyId: u!.partyId };
   }
 
-  /** Registers an operation of 2,480 head of finishing swine (992 AU), files a complete original plan, and returns its fee lines. */
-  async function fileOriginal(constructedOn: string, on = TODAY) {
+  /** Registers an operation of 2,480 head of finishing swine (992 AU) and saves a complete original plan for it. */
+  async function draftOriginal(constructedOn: string, on = TODAY) {
     n += 1;
     const op = await registerOperation(hansen, parseOrThrow(operationSchema, {
       name: `Indemnity Finisher ${n}`, kind: 'confinement', countyFips: '19021', township: '91N', range: '37W', section: String(n), quarterSection: 'NE',
@@ -50,7 +51,13 @@ describe(`the indemnity fee billed with an original plan on ${databaseLabel}`, (
     await uploadAttachment(hansen, { planId, kind: 'site_map', filename: 'site map.pdf', bytes: PDF });
     const [row] = await t.get().db.select({ version: plans.version }).from(plans).where(eq(plans.id, planId));
     const saved = await saveDraft(hansen, { planId, version: row!.version, draft: completeDraft() });
-    await submitPlan(hansen, { planId, version: saved.version, idempotencyKey: randomUUID() }, { ...ctx, today: on });
+    return { planId, version: saved.version };
+  }
+
+  /** Files a complete original plan and returns its fee lines and what the submission recorded. */
+  async function fileOriginal(constructedOn: string, on = TODAY) {
+    const { planId, version } = await draftOriginal(constructedOn, on);
+    await submitPlan(hansen, { planId, version, idempotencyKey: randomUUID() }, { ...ctx, today: on });
     const lines = await t.get().db.select().from(feeLines).where(eq(feeLines.planId, planId));
     const [submission] = await t.get().db.select().from(planSubmissions).where(eq(planSubmissions.planId, planId));
     return { planId, lines: lines.map((l) => [l.code, l.amountCents, l.status]).sort(), snapshot: submission!.snapshot as { indemnity: unknown } };
@@ -80,6 +87,10 @@ describe(`the indemnity fee billed with an original plan on ${databaseLabel}`, (
     const filed = await fileOriginal('2019-04-01');
     // 992 AU x 1.5 cents = 1,488 cents = $14.88.
     expect(filed.lines).toEqual([['indemnity', 1488, 'due'], ['mmp_filing', 25000, 'due']]);
+    // The owner sees the same fee on the form before submitting.
+    const draft = await draftOriginal('2019-04-01');
+    const editor = await getPlanEditor(hansen, draft.planId, TODAY);
+    expect(editor.editable && editor.indemnityFee).toMatchObject({ code: 'indemnity', cents: 1488, payer: 'owner' });
   });
 
   it('exempts an operation built before May 31, 1995 without a construction permit', async () => {

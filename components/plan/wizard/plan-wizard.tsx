@@ -8,7 +8,7 @@ import type { ActionResult } from '@/lib/errors';
 import { checkPlan } from '@/lib/plans/completeness';
 import { newUuid, type PlanDraft } from '@/lib/plans/document';
 import type { PlanEditorData } from '@/lib/plans/editor';
-import { feePreview } from '@/lib/plans/fees';
+import { feePreview, withIndemnity } from '@/lib/plans/fees';
 import { STEP_IDS, STEP_LABELS, stepsFor, type DataStepId, type StepId } from '@/lib/plans/steps';
 import { toNumber } from '@/lib/validation/operations';
 import type { UploadedFile } from '../file-upload';
@@ -142,7 +142,10 @@ export function PlanWizard({ data, actions, initialStep }: { data: PlanEditorDat
             check={checkPlan(draft, context)}
             kind={data.plan.kind}
             animalUnits={animalUnits}
-            fees={feePreview({ kind: data.plan.kind, constructionPermitStatus: data.operation.constructionPermitStatus, statedAnimalUnitCapacity: animalUnits, contractProducer: data.operation.contractProducer, safoInForce: data.operation.safoInForce })}
+            fees={withIndemnity(
+              feePreview({ kind: data.plan.kind, constructionPermitStatus: data.operation.constructionPermitStatus, statedAnimalUnitCapacity: animalUnits, contractProducer: data.operation.contractProducer, safoInForce: data.operation.safoInForce }),
+              data.indemnityFee,
+            )}
             operationCountyFips={data.operation.countyFips}
             counties={data.counties}
             today={data.today}
