@@ -7,14 +7,30 @@ import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import autocannon from 'autocannon';
 import { ensureBuild, nextBin } from '../ensure-build';
+import { prepareSubmissions, type SubmissionQueue } from './bench-submit';
 import { percentile, signInCookie, waitForHealth } from './http';
 import { benchTargets, type Target } from './targets';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3300);
 const BASE = `http://127.0.0.1:${PORT}`;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+/** Submissions per concurrency level (each needs a prepared plan): c1, c10, and a warm-up. */
+const SUBMISSIONS = { 1: Number(process.env.BENCH_SUBMISSIONS_C1 ?? 200), 10: Number(process.env.BENCH_SUBMISSIONS_C10 ?? 1000), warm: 20 };
 
-type Row = { target: string; concurrency: number; requests: number; rps: number; p50: number; p95: number; p99: number; errors: number; non2xx: number; ratio?: number };
+type Row = {
+  target: string;
+  concurrency: number;
+  requests: number;
+  rps: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+  /** Answers without the expected content (a refused action). */
+  refused: number;
+  ratio?: number;
+};
 
 function serverRssMb(pgid: number): number {
   try {
@@ -25,7 +41,7 @@ function serverRssMb(pgid: number): number {
   }
 }
 
-async function measure(t: Target, connections: number, duration = SECONDS): Promise<Row> {
+async function measure(t: Target, connections: number, duration = SECONDS, warmUp = false): Promise<Row> {
   const times: number[] = [];
   const r = await new Promise<autocannon.Result>((resolve, reject) => {
     const instance = autocannon(
@@ -35,7 +51,9 @@ async function measure(t: Target, connections: number, duration = SECONDS): Prom
         headers: { ...(t.cookie ? { cookie: t.cookie } : {}), ...(t.headers ?? {}) },
         body: t.body,
         connections,
-        duration,
+        ...(t.amount ? { amount: warmUp ? SUBMISSIONS.warm : t.amount(connections) } : { duration }),
+        ...(t.requests ? { requests: t.requests } : {}),
+        ...(t.verifyBody ? { verifyBody: (body: unknown) => t.verifyBody!(String(body)) } : {}),
       },
       (err, result) => (err ? reject(err) : resolve(result)),
     );
@@ -52,6 +70,7 @@ async function measure(t: Target, connections: number, duration = SECONDS): Prom
     p99: Math.round(percentile(times, 99) * 10) / 10,
     errors: r.errors + r.timeouts,
     non2xx: r.non2xx,
+    refused: r.mismatches ?? 0,
   };
 }
 
@@ -59,6 +78,12 @@ async function main() {
   const url = process.env.DATABASE_URL;
   if (!url) throw new Error('npm run bench needs DATABASE_URL (a PostgreSQL database loaded by npm run seed:scale)');
   ensureBuild();
+  // Plans to submit are prepared before the server starts, so preparing them loads nothing measured.
+  const submissionsNeeded = SUBMISSIONS[1] + SUBMISSIONS[10] + SUBMISSIONS.warm;
+  console.log(`Preparing ${submissionsNeeded} complete plans for the submission action...`);
+  const t0 = Date.now();
+  const queue: SubmissionQueue = await prepareSubmissions(url, submissionsNeeded);
+  console.log(`  prepared in ${Math.round((Date.now() - t0) / 1000)} s`);
   const server = spawn(process.execPath, [nextBin, 'start', '-p', String(PORT)], {
     detached: true,
     stdio: 'ignore',
@@ -77,10 +102,22 @@ async function main() {
       county: await signInCookie(BASE, 'auditor.sioux@example.com'),
       owner: await signInCookie(BASE, 'owner.hansen@example.com'),
     };
-    const targets = await benchTargets(BASE, cookies);
+    const ownerCookies = new Map<string, string>();
+    for (const d of queue.drafts) if (!ownerCookies.has(d.owner.email)) ownerCookies.set(d.owner.email, await signInCookie(BASE, d.owner.email));
+    const targets: Target[] = [
+      ...(await benchTargets(BASE, cookies)),
+      {
+        name: 'submission action',
+        path: '/',
+        method: 'POST',
+        requests: queue.requests((email) => ownerCookies.get(email)!),
+        amount: (c) => (c === 1 ? SUBMISSIONS[1] : SUBMISSIONS[10]),
+        verifyBody: (body) => body.includes('"ok":true'),
+      },
+    ];
     const rows: Row[] = [];
     for (const t of targets) {
-      await measure(t, 2, 2); // warm-up (JIT, caches, connection pool)
+      await measure(t, 2, 2, true); // warm-up (JIT, caches, connection pool)
       for (const c of [1, 10]) {
         rows.push(await measure(t, c));
         rssSamples.push(serverRssMb(server.pid!));
@@ -98,8 +135,12 @@ async function main() {
       serverRssMbMax: Math.max(...rssSamples),
       rows,
     };
+    const submitted = await queue.submittedCount();
+    const submissionCheck = `${queue.used()} submissions sent; the database holds ${submitted} of those plans as submitted`;
+    Object.assign(result, { submissionCheck });
     console.table(rows.map((r) => ({ ...r, ratio: r.ratio })));
     console.log(`server RSS (max while under load): ${result.serverRssMbMax} MB`);
+    console.log(submissionCheck);
     mkdirSync('bench-results', { recursive: true });
     writeFileSync('bench-results/bench.json', JSON.stringify(result, null, 2));
     console.log('written to bench-results/bench.json');

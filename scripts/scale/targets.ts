@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { Request } from 'autocannon';
 import { openDb } from '@/db/client';
 
 export type Target = {
@@ -8,6 +9,12 @@ export type Target = {
   cookie?: string;
   headers?: Record<string, string>;
   body?: string;
+  /** Requests built per call (a target that must not repeat itself, like a submission). */
+  requests?: Request[];
+  /** A fixed number of requests per concurrency instead of a fixed time. */
+  amount?: (concurrency: number) => number;
+  /** What a successful answer contains (a server action answers 200 even when it refuses). */
+  verifyBody?: (body: string) => boolean;
 };
 
 // The pages the benchmark drives. Record ids come from the database being measured.

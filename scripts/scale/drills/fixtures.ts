@@ -81,8 +81,8 @@ export async function mapLimit<T, R>(items: readonly T[], limit: number, work: (
  * owners (in turn), with its site map uploaded: every one can be submitted as it is.
  * Registrations run one at a time (the portal numbers facilities in order); the rest in parallel.
  */
-export async function prepareCompleteDrafts(count: number, today: string, label = 'Drill'): Promise<DraftPlan[]> {
-  const owners = await Promise.all(DRILL_OWNER_EMAILS.map(actorFor));
+export async function prepareCompleteDrafts(count: number, today: string, label = 'Drill', ownerEmails: readonly string[] = DRILL_OWNER_EMAILS): Promise<DraftPlan[]> {
+  const owners = await Promise.all(ownerEmails.map(actorFor));
   const tag = randomBytes(3).toString('hex');
   const registered: { owner: Actor; operationId: string }[] = [];
   for (let i = 0; i < count; i++) {
