@@ -51,15 +51,15 @@ function bucketCondition(bucket: WorklistBucket, cut: ReceiptCutoffs): SQL {
 
 const BUCKETS: WorklistBucket[] = ['overdue', 'due_soon', 'later', 'awaiting_completeness', 'under_review', 'waiting_on_owner'];
 
-async function countBuckets(db: Executor, where: SQL, cut: ReceiptCutoffs): Promise<WorklistCounts> {
+/** County and field-office filters need the operation; every other filter is on the plan itself. */
+const needsOperation = (f: WorklistFilters) => Boolean(f.county || f.office);
+
+async function countBuckets(db: Executor, f: WorklistFilters, where: SQL, cut: ReceiptCutoffs): Promise<WorklistCounts> {
   const selection: Record<string, SQL.Aliased<number>> = { all: sql<number>`count(*)::int`.as('all') };
   for (const b of BUCKETS) selection[b] = sql<number>`(count(*) filter (where ${bucketCondition(b, cut)}))::int`.as(b);
-  const [row] = await db
-    .select(selection)
-    .from(plans)
-    .innerJoin(operations, eq(operations.id, plans.operationId))
-    .innerJoin(counties, eq(counties.fips, operations.countyFips))
-    .where(where);
+  let query = db.select(selection).from(plans).$dynamic();
+  if (needsOperation(f)) query = query.innerJoin(operations, eq(operations.id, plans.operationId)).innerJoin(counties, eq(counties.fips, operations.countyFips));
+  const [row] = await query.where(where);
   return Object.fromEntries(Object.keys(selection).map((k) => [k, Number(row?.[k] ?? 0)])) as WorklistCounts;
 }
 
@@ -74,6 +74,13 @@ export async function queryWorklistRows(
   const q = db ?? (await getDb());
   const cut = receiptCutoffs(today);
   const where = and(...filterConditions(actor, f), f.bucket ? bucketCondition(f.bucket, cut) : undefined);
+  // Deadline order: the effective deadline rises with the receipt date; returned plans have none.
+  const order = [sql`${plans.status} = 'incomplete'`, sql`${plans.receivedOn} asc nulls last`, plans.id] as const;
+  // The page's plans first, from the plans alone where the filters allow; then what the rows show.
+  let pageQuery = q.select({ id: plans.id }).from(plans).$dynamic();
+  if (needsOperation(f)) pageQuery = pageQuery.innerJoin(operations, eq(operations.id, plans.operationId)).innerJoin(counties, eq(counties.fips, operations.countyFips));
+  const ids = (await pageQuery.where(where).orderBy(...order).limit(page.limit).offset(page.offset)).map((r) => r.id);
+  if (!ids.length) return [];
   const rows = await q
     .select({
       planId: plans.id,
@@ -99,11 +106,8 @@ export async function queryWorklistRows(
     .innerJoin(counties, eq(counties.fips, operations.countyFips))
     .innerJoin(fieldOffices, eq(fieldOffices.id, counties.fieldOfficeId))
     .leftJoin(users, eq(users.id, plans.reviewerUserId))
-    .where(where)
-    // Deadline order: the effective deadline rises with the receipt date; returned plans have none.
-    .orderBy(sql`${plans.status} = 'incomplete'`, sql`${plans.receivedOn} asc nulls last`, plans.id)
-    .limit(page.limit)
-    .offset(page.offset);
+    .where(and(where, inArray(plans.id, ids)))
+    .orderBy(...order);
   return rows.map(({ missingReceipts, ...r }) => {
     const clocked = r.status !== 'incomplete' && r.receivedOn;
     const d = clocked ? planDeadline(r.receivedOn!, today) : null;
@@ -119,7 +123,7 @@ export async function queryWorklistRows(
 export async function listWorklistPage(actor: Actor, f: WorklistFilters, today: string, pageSize = PAGE_SIZE): Promise<WorklistPage> {
   const db = await getDb();
   const cut = receiptCutoffs(today);
-  const counts = await countBuckets(db, and(...filterConditions(actor, f))!, cut);
+  const counts = await countBuckets(db, f, and(...filterConditions(actor, f))!, cut);
   const total = f.bucket ? counts[f.bucket] : counts.all;
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
   const page = Math.min(f.page, pageCount);
