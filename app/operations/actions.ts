@@ -11,11 +11,10 @@ import { claimOperation } from '@/lib/operations/claim';
 import { registerOperation, updateOperation } from '@/lib/operations/commands';
 import { startPlan } from '@/lib/plans/start';
 import { requestOrigin } from '@/lib/url';
-import { claimSchema, editOperationSchema, operationSchema } from '@/lib/validation/operations';
+import { claimSchema, editOperationSchema, operationSchema, revokeGrantSchema } from '@/lib/validation/operations';
 import { parseOrThrow } from '@/lib/validation/parse';
 import { startPlanSchema } from '@/lib/validation/plans';
 import { grantAccessSchema } from '@/lib/validation/accounts';
-import { z } from 'zod';
 
 // Operation actions: parse -> authorize (inside the service) -> act -> revalidate.
 
@@ -73,7 +72,6 @@ export async function startPlanAction(_previous: string | null, form: FormData):
   redirect(`/plans/${planId}/edit`);
 }
 
-const revokeSchema = z.object({ operationId: z.string().uuid(), grantId: z.string().uuid() });
 
 /** The owner lets a preparer (by the email of their preparer account) file for this operation. */
 export async function grantAccessAction(input: unknown): Promise<ActionResult> {
@@ -91,7 +89,7 @@ export async function grantAccessAction(input: unknown): Promise<ActionResult> {
 export async function revokeAccessAction(input: unknown): Promise<ActionResult> {
   try {
     const actor = await actorOrThrow();
-    const values = parseOrThrow(revokeSchema, input);
+    const values = parseOrThrow(revokeGrantSchema, input);
     await revokeAccess(actor, values);
     revalidatePath(`/operations/${values.operationId}`);
     return { ok: true, data: undefined, message: 'Access removed.' };

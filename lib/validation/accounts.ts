@@ -57,3 +57,6 @@ export const grantAccessSchema = z.object({ operationId: z.string().uuid(), emai
 export type SignInInput = z.infer<typeof signInSchema>;
 export type RegisterInput = z.infer<typeof registerSchema>;
 export type InviteInput = z.infer<typeof inviteSchema>;
+
+/** An administrator disabling or re-enabling an account. */
+export const userDisabledSchema = z.object({ userId: z.string().uuid(), disabled: z.boolean() });

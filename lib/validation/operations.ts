@@ -150,3 +150,6 @@ export const claimSchema = z.object({
 });
 
 export type ClaimValues = z.output<typeof claimSchema>;
+
+/** An owner revoking a preparer's access to an operation. */
+export const revokeGrantSchema = z.object({ operationId: z.string().uuid(), grantId: z.string().uuid() });

@@ -141,3 +141,9 @@ export const ownerReceiptSchema = receiptSchema.refine((v) => Boolean(v.attachme
 });
 
 export type ReceiptValues = z.output<typeof receiptSchema>;
+
+/** Actions that name only a plan (reading the saved draft). */
+export const planRefSchema = z.object({ planId });
+
+/** Removing one uploaded file from a plan. */
+export const removeAttachmentSchema = z.object({ planId, attachmentId: z.string().uuid() });

@@ -35,16 +35,15 @@ import { findPlanComplete, returnPlanIncomplete } from '@/lib/reviews/completene
 import { decidePlan, previewDecisionLetter } from '@/lib/reviews/decision';
 import { queryWorklistRows } from '@/lib/reviews/worklist';
 import { applySchedulePolicy, overrideDueDate } from '@/lib/schedule/apply';
-import { acceptInvitationSchema, changeRoleSchema, forgotPasswordSchema, grantAccessSchema, inviteSchema, registerSchema, resetPasswordSchema } from '@/lib/validation/accounts';
+import { acceptInvitationSchema, changeRoleSchema, forgotPasswordSchema, grantAccessSchema, inviteSchema, registerSchema, resetPasswordSchema, userDisabledSchema } from '@/lib/validation/accounts';
 import { applyPolicySchema, overrideSchema } from '@/lib/validation/due-dates';
 import { feeLedgerFilterSchema, fundAmountSchema, indemnityScheduleSchema, paymentSchema } from '@/lib/validation/fees';
-import { claimSchema, editOperationSchema, operationSchema } from '@/lib/validation/operations';
+import { claimSchema, editOperationSchema, operationSchema, revokeGrantSchema } from '@/lib/validation/operations';
 import { parseOrThrow } from '@/lib/validation/parse';
-import { ownerReceiptSchema, receiptSchema, saveDraftSchema, startPlanSchema, submitPlanSchema, withdrawPlanSchema } from '@/lib/validation/plans';
+import { ownerReceiptSchema, planRefSchema, receiptSchema, removeAttachmentSchema, saveDraftSchema, startPlanSchema, submitPlanSchema, withdrawPlanSchema } from '@/lib/validation/plans';
 import { assignReviewerSchema, decisionSchema, findCompleteSchema, returnIncompleteSchema } from '@/lib/validation/review';
 import { parseWorklistFilters } from '@/lib/validation/review-worklist';
 import { anyString, mutate, nasty, operationValues } from '@/scripts/scale/drills/bad-input';
-import { z } from 'zod';
 import { databaseLabel, useTestDb } from './support/test-db';
 
 const TODAY = '2026-11-30';
@@ -78,11 +77,6 @@ type Ids = {
   reviewerIds: string[];
 };
 
-/** The schemas of the inline checks in the actions (copied from the actions, which do not export them). */
-const idOnly = z.object({ planId: z.string().uuid() });
-const removeSchema = z.object({ planId: z.string().uuid(), attachmentId: z.string().uuid() });
-const revokeSchema = z.object({ operationId: z.string().uuid(), grantId: z.string().uuid() });
-const disableSchema = z.object({ userId: z.string().uuid(), disabled: z.boolean() });
 
 type Case = {
   name: string;
@@ -133,7 +127,7 @@ const CASES: Case[] = [
   },
   { name: 'inviteUserAction', roles: ['admin'], base: () => fc.uuid().map((u) => ({ email: `invitee-${u}@example.com`, name: 'New Colleague', role: 'county_official', countyFips: '19167' })), run: async (a, x) => inviteUser(a, parseOrThrow(inviteSchema, x), ORIGIN) },
   { name: 'changeRoleAction', roles: ['admin'], base: (ids) => pick(ids.spareUserIds, fc.uuid()).map((userId) => ({ userId, role: 'department_staff', countyFips: '' })), run: async (a, x) => changeUserRole(a, parseOrThrow(changeRoleSchema, x)) },
-  { name: 'setDisabledAction', roles: ['admin'], base: (ids) => pick(ids.spareUserIds, fc.uuid()).map((userId) => ({ userId, disabled: true })), run: async (a, x) => { const v = parseOrThrow(disableSchema, x); await setUserDisabled(a, v.userId, v.disabled); } },
+  { name: 'setDisabledAction', roles: ['admin'], base: (ids) => pick(ids.spareUserIds, fc.uuid()).map((userId) => ({ userId, disabled: true })), run: async (a, x) => { const v = parseOrThrow(userDisabledSchema, x); await setUserDisabled(a, v.userId, v.disabled); } },
   // app/county/plans/[id]/receipt/actions.ts.
   { name: 'recordCountyReceiptAction', roles: ['county'], base: (ids) => plan(ids).map((planId) => ({ planId, receivedOn: TODAY, receivedByName: 'Sioux County Auditor' })), run: async (a, x) => recordCountyReceipt(a, { ...parseOrThrow(countyReceiptSchema, x), countyFips: a.countyFips ?? '' }, TODAY) },
   // app/due-dates/actions.ts.
@@ -147,7 +141,7 @@ const CASES: Case[] = [
   { name: 'claimOperationAction', roles: ['owner'], base: (ids) => pick(ids.facilities, fc.constant({ facilityId: 'X-1', countyFips: '19167' })).map((f) => ({ ...f, acquiredOn: TODAY })), run: async (a, x) => claimOperation(a, parseOrThrow(claimSchema, x), TODAY, ORIGIN) },
   { name: 'startPlanAction', roles: ['owner', 'preparer'], base: (ids) => op(ids).map((operationId) => ({ operationId, kind: 'annual_update' })), run: async (a, x) => startPlan(a, parseOrThrow(startPlanSchema, x), TODAY) },
   { name: 'grantAccessAction', roles: ['owner'], base: (ids) => op(ids).map((operationId) => ({ operationId, email: 'preparer@example.com' })), run: async (a, x) => grantAccess(a, parseOrThrow(grantAccessSchema, x)) },
-  { name: 'revokeAccessAction', roles: ['owner'], base: (ids) => op(ids).chain((operationId) => fc.uuid().map((grantId) => ({ operationId, grantId }))), run: async (a, x) => revokeAccess(a, parseOrThrow(revokeSchema, x)) },
+  { name: 'revokeAccessAction', roles: ['owner'], base: (ids) => op(ids).chain((operationId) => fc.uuid().map((grantId) => ({ operationId, grantId }))), run: async (a, x) => revokeAccess(a, parseOrThrow(revokeGrantSchema, x)) },
   // app/plans/[id]/actions.ts.
   {
     name: 'recordReceiptAction',
@@ -163,9 +157,9 @@ const CASES: Case[] = [
     base: (ids) => planVersion(ids).map((v) => ({ ...v, draft: { contacts: { contacts: [{ name: 'Karen Hansen', role: 'Owner', phone: '712-555-0141', email: 'owner.hansen@example.com' }] } } })),
     run: async (a, x) => saveDraft(a, parseOrThrow(saveDraftSchema, x)),
   },
-  { name: 'peekDraftAction', roles: ['owner', 'preparer', 'reviewer'], base: (ids) => plan(ids).map((planId) => ({ planId })), run: async (a, x) => getDraftState(a, parseOrThrow(idOnly, x).planId) },
+  { name: 'peekDraftAction', roles: ['owner', 'preparer', 'reviewer'], base: (ids) => plan(ids).map((planId) => ({ planId })), run: async (a, x) => getDraftState(a, parseOrThrow(planRefSchema, x).planId) },
   { name: 'submitPlanAction', roles: ['owner', 'preparer'], base: (ids) => planVersion(ids).chain((v) => fc.uuid().map((idempotencyKey) => ({ ...v, idempotencyKey, certify: true }))), run: async (a, x) => submitPlan(a, parseOrThrow(submitPlanSchema, x), ctx) },
-  { name: 'removeAttachmentAction', roles: ['owner', 'preparer'], base: (ids) => fc.record({ planId: plan(ids), attachmentId: pick(ids.attachmentIds, fc.uuid()) }), run: async (a, x) => removeAttachment(a, parseOrThrow(removeSchema, x)) },
+  { name: 'removeAttachmentAction', roles: ['owner', 'preparer'], base: (ids) => fc.record({ planId: plan(ids), attachmentId: pick(ids.attachmentIds, fc.uuid()) }), run: async (a, x) => removeAttachment(a, parseOrThrow(removeAttachmentSchema, x)) },
   // app/review/**.
   { name: 'assignReviewerAction', roles: ['supervisor', 'reviewer'], base: (ids) => fc.record({ planIds: fc.array(plan(ids), { minLength: 1, maxLength: 3 }), reviewerUserId: pick(ids.reviewerIds, fc.constant('')) }), run: async (a, x) => assignReviewer(a, parseOrThrow(assignReviewerSchema, x)) },
   { name: 'findCompleteAction', roles: ['reviewer', 'supervisor'], base: planVersion, run: async (a, x) => findPlanComplete(a, parseOrThrow(findCompleteSchema, x), TODAY) },

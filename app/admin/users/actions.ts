@@ -7,9 +7,8 @@ import { actorOrThrow } from '@/lib/auth/session';
 import { toActionError, type ActionResult } from '@/lib/errors';
 import { kickDelivery } from '@/lib/notifications/deliver';
 import { requestOrigin } from '@/lib/url';
-import { changeRoleSchema, inviteSchema } from '@/lib/validation/accounts';
+import { changeRoleSchema, inviteSchema, userDisabledSchema } from '@/lib/validation/accounts';
 import { parseOrThrow } from '@/lib/validation/parse';
-import { z } from 'zod';
 
 // Admin actions: parse -> authorize (inside the service) -> act -> revalidate.
 
@@ -38,12 +37,11 @@ export async function changeRoleAction(input: unknown): Promise<ActionResult> {
   }
 }
 
-const disableSchema = z.object({ userId: z.string().uuid(), disabled: z.boolean() });
 
 export async function setDisabledAction(input: unknown): Promise<ActionResult> {
   try {
     const actor = await actorOrThrow();
-    const values = parseOrThrow(disableSchema, input);
+    const values = parseOrThrow(userDisabledSchema, input);
     await setUserDisabled(actor, values.userId, values.disabled);
     revalidatePath('/admin/users');
     return { ok: true, data: undefined, message: values.disabled ? 'Account disabled.' : 'Account enabled.' };

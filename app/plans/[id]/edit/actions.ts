@@ -10,8 +10,7 @@ import { getDraftState, saveDraft } from '@/lib/plans/drafts';
 import { submitPlan } from '@/lib/plans/submit';
 import { requestOrigin } from '@/lib/url';
 import { parseOrThrow } from '@/lib/validation/parse';
-import { saveDraftSchema, submitPlanSchema } from '@/lib/validation/plans';
-import { z } from 'zod';
+import { planRefSchema, removeAttachmentSchema, saveDraftSchema, submitPlanSchema } from '@/lib/validation/plans';
 
 // The plan form's actions: parse -> authorize (inside the service) -> act -> revalidate.
 
@@ -29,7 +28,7 @@ export async function saveDraftAction(input: unknown): Promise<ActionResult<{ ve
 export async function peekDraftAction(input: unknown): Promise<ActionResult<{ version: number; draft: unknown; editable: boolean }>> {
   try {
     const actor = await actorOrThrow();
-    const { planId } = parseOrThrow(z.object({ planId: z.string().uuid() }), input);
+    const { planId } = parseOrThrow(planRefSchema, input);
     return { ok: true, data: await getDraftState(actor, planId) };
   } catch (err) {
     return toActionError(err);
@@ -50,12 +49,11 @@ export async function submitPlanAction(input: unknown): Promise<ActionResult<{ p
   }
 }
 
-const removeSchema = z.object({ planId: z.string().uuid(), attachmentId: z.string().uuid() });
 
 export async function removeAttachmentAction(input: unknown): Promise<ActionResult> {
   try {
     const actor = await actorOrThrow();
-    const values = parseOrThrow(removeSchema, input);
+    const values = parseOrThrow(removeAttachmentSchema, input);
     await removeAttachment(actor, values);
     return { ok: true, data: undefined, message: 'File removed.' };
   } catch (err) {
