@@ -19,7 +19,16 @@ const schema = z
     MMP_DATA_DIR: z.string().min(1).default('.data/pglite'),
     PG_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
     NEXTAUTH_SECRET: z.string().min(32, 'NEXTAUTH_SECRET must be at least 32 characters').optional(),
+    // The portal's public address (scheme, host and port, no path): every link in an email or a
+    // calendar feed is built from it, never from a request's headers.
+    MMP_PUBLIC_URL: z
+      .string()
+      .regex(/^https?:\/\/[^/?#\s]+\/?$/, 'MMP_PUBLIC_URL must be an http:// or https:// address with no path, e.g. https://mmp.iowa.gov')
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    // Kept for next-auth; when MMP_PUBLIC_URL is unset, it serves as the public address.
     NEXTAUTH_URL: z.string().url().optional(),
+    PORT: z.coerce.number().int().min(1).max(65535).default(3000),
     SMTP_URL: z.string().url().optional(),
     MAIL_FROM: z.string().default('Iowa MMP Portal <no-reply@mmp.iowa.example>'),
     // Test mode only: lets a browser journey set the portal's date (e.g. day 60 of a review).
@@ -30,6 +39,13 @@ const schema = z
   .superRefine((env, ctx) => {
     if (env.MMP_TODAY && !env.MMP_TEST_CLOCK) {
       ctx.addIssue({ code: 'custom', path: ['MMP_TODAY'], message: 'MMP_TODAY needs MMP_TEST_CLOCK=1' });
+    }
+    if (env.DATABASE_URL && env.NODE_ENV === 'production' && !env.MMP_PUBLIC_URL && !env.NEXTAUTH_URL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['MMP_PUBLIC_URL'],
+        message: 'MMP_PUBLIC_URL (the address people use to reach the portal) is required when running on a PostgreSQL server in production',
+      });
     }
     if (env.DATABASE_URL && env.NODE_ENV === 'production' && !env.NEXTAUTH_SECRET && !env.MMP_TEST_CLOCK) {
       ctx.addIssue({
@@ -57,6 +73,18 @@ export function getEnv(): Env {
 
 export function databaseMode(): 'embedded' | 'postgres' {
   return getEnv().DATABASE_URL ? 'postgres' : 'embedded';
+}
+
+/**
+ * The portal's public origin (no trailing slash), for every link in an email or a calendar feed.
+ * MMP_PUBLIC_URL, else NEXTAUTH_URL; without either (only allowed off a production server) the
+ * local address of the embedded demo.
+ */
+export function publicOrigin(): string {
+  const env = getEnv();
+  const configured = env.MMP_PUBLIC_URL ?? env.NEXTAUTH_URL;
+  if (configured) return new URL(configured).origin;
+  return `http://localhost:${env.PORT}`;
 }
 
 /** Secret for signing sessions; a fixed development value only in the embedded demo. */

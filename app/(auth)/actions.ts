@@ -3,7 +3,7 @@
 import { acceptInvitation, registerOwner, requestPasswordReset, resetPassword, verifyEmail } from '@/lib/auth/accounts';
 import { AppError, toActionError, type ActionResult } from '@/lib/errors';
 import { kickDelivery } from '@/lib/notifications/deliver';
-import { requestOrigin } from '@/lib/url';
+import { publicOrigin } from '@/lib/env';
 import { acceptInvitationSchema, forgotPasswordSchema, registerSchema, resetPasswordSchema } from '@/lib/validation/accounts';
 import { parseOrThrow } from '@/lib/validation/parse';
 
@@ -12,7 +12,7 @@ import { parseOrThrow } from '@/lib/validation/parse';
 export async function registerAction(input: unknown): Promise<ActionResult> {
   try {
     const values = parseOrThrow(registerSchema, input);
-    await registerOwner(values, await requestOrigin());
+    await registerOwner(values, publicOrigin());
     kickDelivery();
     return { ok: true, data: undefined };
   } catch (err) {
@@ -33,7 +33,7 @@ export async function verifyEmailAction(token: unknown): Promise<ActionResult> {
 export async function forgotPasswordAction(input: unknown): Promise<ActionResult> {
   try {
     const { email } = parseOrThrow(forgotPasswordSchema, input);
-    await requestPasswordReset(email, await requestOrigin());
+    await requestPasswordReset(email, publicOrigin());
     kickDelivery();
     return { ok: true, data: undefined };
   } catch (err) {

@@ -7,7 +7,7 @@ import { toActionError, type ActionResult } from '@/lib/errors';
 import { kickDelivery } from '@/lib/notifications/deliver';
 import { formatDate } from '@/lib/notifications/format';
 import { applySchedulePolicy, overrideDueDate } from '@/lib/schedule/apply';
-import { requestOrigin } from '@/lib/url';
+import { publicOrigin } from '@/lib/env';
 import { applyPolicySchema, overrideSchema } from '@/lib/validation/due-dates';
 import { parseOrThrow } from '@/lib/validation/parse';
 
@@ -17,7 +17,7 @@ export async function applyPolicyAction(input: unknown): Promise<ActionResult> {
   try {
     const actor = await actorOrThrow();
     const values = parseOrThrow(applyPolicySchema, input);
-    const { assigned } = await applySchedulePolicy(actor, values, { today: today(), origin: await requestOrigin() });
+    const { assigned } = await applySchedulePolicy(actor, values, { today: today(), origin: publicOrigin() });
     kickDelivery();
     revalidatePath('/due-dates');
     return { ok: true, data: undefined, message: `Due dates assigned to ${assigned} operation${assigned === 1 ? '' : 's'}; each owner was sent a notice of the date.` };
@@ -30,7 +30,7 @@ export async function overrideDueDateAction(input: unknown): Promise<ActionResul
   try {
     const actor = await actorOrThrow();
     const values = parseOrThrow(overrideSchema, input);
-    await overrideDueDate(actor, values, { today: today(), origin: await requestOrigin() });
+    await overrideDueDate(actor, values, { today: today(), origin: publicOrigin() });
     kickDelivery();
     revalidatePath('/due-dates');
     return { ok: true, data: undefined, message: `The due date is now ${formatDate(values.dueOn)}; the owner was sent a notice.` };

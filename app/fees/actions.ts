@@ -7,7 +7,7 @@ import { toActionError, type ActionResult } from '@/lib/errors';
 import { recordPayment } from '@/lib/fees/payments';
 import { kickDelivery } from '@/lib/notifications/deliver';
 import { formatMoney } from '@/lib/notifications/format';
-import { requestOrigin } from '@/lib/url';
+import { publicOrigin } from '@/lib/env';
 import { paymentSchema } from '@/lib/validation/fees';
 import { parseOrThrow } from '@/lib/validation/parse';
 
@@ -17,7 +17,7 @@ export async function recordPaymentAction(input: unknown): Promise<ActionResult<
   try {
     const actor = await actorOrThrow();
     const values = parseOrThrow(paymentSchema, input);
-    const result = await recordPayment(actor, values, { today: today(), origin: await requestOrigin() });
+    const result = await recordPayment(actor, values, { today: today(), origin: publicOrigin() });
     kickDelivery();
     revalidatePath('/fees');
     revalidatePath(`/fees/${values.feeLineId}`);

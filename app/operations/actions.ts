@@ -10,7 +10,7 @@ import { kickDelivery } from '@/lib/notifications/deliver';
 import { claimOperation } from '@/lib/operations/claim';
 import { registerOperation, updateOperation } from '@/lib/operations/commands';
 import { startPlan } from '@/lib/plans/start';
-import { requestOrigin } from '@/lib/url';
+import { publicOrigin } from '@/lib/env';
 import { claimSchema, editOperationSchema, operationSchema, revokeGrantSchema } from '@/lib/validation/operations';
 import { parseOrThrow } from '@/lib/validation/parse';
 import { startPlanSchema } from '@/lib/validation/plans';
@@ -47,7 +47,7 @@ export async function claimOperationAction(input: unknown): Promise<ActionResult
   try {
     const actor = await actorOrThrow();
     const values = parseOrThrow(claimSchema, input);
-    const { operationId, dueOn } = await claimOperation(actor, values, today(), await requestOrigin());
+    const { operationId, dueOn } = await claimOperation(actor, values, today(), publicOrigin());
     kickDelivery();
     revalidatePath('/dashboard');
     return { ok: true, data: { id: operationId, dueOn } };

@@ -3,13 +3,17 @@ import CredentialsProvider from 'next-auth/providers/credentials';
 import { getDb } from '@/db/client';
 import { recordAudit } from '@/lib/audit';
 import { AppError } from '@/lib/errors';
-import { authSecret, getEnv } from '@/lib/env';
+import { authSecret, publicOrigin } from '@/lib/env';
 import { GENERIC_SIGN_IN_ERROR, verifyCredentials } from './credentials';
 import type { Role } from './roles';
 
 // next-auth 4 (the stable line): email + password, JWT sessions in an httpOnly cookie. The token
 // carries the user id and a session version; every request re-reads the user (lib/auth/session),
 // so a role change, a disabled account or "sign out everywhere" takes effect at once.
+// next-auth builds its own redirects from NEXTAUTH_URL; it is the portal's public address, never a
+// request's Host or X-Forwarded-Host.
+process.env.NEXTAUTH_URL ??= publicOrigin();
+
 export const SESSION_MAX_AGE_SECONDS = 8 * 60 * 60;
 
 export function clientAddress(headers: Record<string, unknown> | Headers | undefined): string {
@@ -25,7 +29,7 @@ export function clientAddress(headers: Record<string, unknown> | Headers | undef
 export const authOptions: NextAuthOptions = {
   secret: authSecret(),
   session: { strategy: 'jwt', maxAge: SESSION_MAX_AGE_SECONDS, updateAge: 15 * 60 },
-  useSecureCookies: (getEnv().NEXTAUTH_URL ?? '').startsWith('https://'),
+  useSecureCookies: publicOrigin().startsWith('https://'),
   pages: { signIn: '/sign-in', error: '/sign-in' },
   providers: [
     CredentialsProvider({

@@ -5,7 +5,7 @@ import { getDb, type Executor } from '@/db/client';
 import { sendCountyDigests } from '@/lib/counties/digest';
 import { today as clockToday } from '@/lib/clock';
 import { deliverPendingEmails, type DeliveryResult, type MailTransport } from '@/lib/notifications/deliver';
-import { jobOrigin } from './origin';
+import { publicOrigin } from '@/lib/env';
 import { sendReminders, type ReminderCounts } from './reminders';
 import { lastDailyRun, recordDailyRun } from './runs';
 import { endExceededSafoElections } from './safo';
@@ -46,7 +46,7 @@ export async function runDailyJob(options: DailyJobOptions = {}): Promise<DailyJ
   const started = Date.now();
   const db = options.db ?? (await getDb());
   const today = options.today ?? clockToday();
-  const origin = options.origin ?? jobOrigin();
+  const origin = options.origin ?? publicOrigin();
   const coveredFrom = coverageStart(today, await lastDailyRun(db));
 
   const reminders = await sendReminders(db, { from: coveredFrom, today, origin });

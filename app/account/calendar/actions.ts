@@ -4,7 +4,7 @@ import { revalidatePath } from 'next/cache';
 import { actorOrThrow } from '@/lib/auth/session';
 import { createCalendarFeed, revokeCalendarFeeds } from '@/lib/calendar/feeds';
 import { toActionError, type ActionResult } from '@/lib/errors';
-import { requestOrigin } from '@/lib/url';
+import { publicOrigin } from '@/lib/env';
 
 // No input to parse: both act on the signed-in person's own calendar only.
 export async function createCalendarFeedAction(): Promise<ActionResult<{ url: string }>> {
@@ -12,7 +12,7 @@ export async function createCalendarFeedAction(): Promise<ActionResult<{ url: st
     const actor = await actorOrThrow();
     const { token } = await createCalendarFeed(actor);
     revalidatePath('/account/calendar');
-    return { ok: true, data: { url: `${await requestOrigin()}/api/calendar/${token}.ics` }, message: 'Your new calendar address is ready. Any earlier address has stopped working.' };
+    return { ok: true, data: { url: `${publicOrigin()}/api/calendar/${token}.ics` }, message: 'Your new calendar address is ready. Any earlier address has stopped working.' };
   } catch (err) {
     return toActionError(err);
   }

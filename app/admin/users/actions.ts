@@ -6,7 +6,7 @@ import { changeUserRole, setUserDisabled } from '@/lib/auth/admin';
 import { actorOrThrow } from '@/lib/auth/session';
 import { toActionError, type ActionResult } from '@/lib/errors';
 import { kickDelivery } from '@/lib/notifications/deliver';
-import { requestOrigin } from '@/lib/url';
+import { publicOrigin } from '@/lib/env';
 import { changeRoleSchema, inviteSchema, userDisabledSchema } from '@/lib/validation/accounts';
 import { parseOrThrow } from '@/lib/validation/parse';
 
@@ -16,7 +16,7 @@ export async function inviteUserAction(input: unknown): Promise<ActionResult> {
   try {
     const actor = await actorOrThrow();
     const values = parseOrThrow(inviteSchema, input);
-    await inviteUser(actor, values, await requestOrigin());
+    await inviteUser(actor, values, publicOrigin());
     kickDelivery();
     revalidatePath('/admin/users');
     return { ok: true, data: undefined, message: `Invitation sent to ${values.email}.` };

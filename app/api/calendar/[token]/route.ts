@@ -2,7 +2,7 @@ import { buildIcs } from '@/lib/calendar/ics';
 import { listCalendarEvents } from '@/lib/calendar/events';
 import { findCalendarFeedActor } from '@/lib/calendar/feeds';
 import { today } from '@/lib/clock';
-import { requestOrigin } from '@/lib/url';
+import { publicOrigin } from '@/lib/env';
 
 // GET /api/calendar/<token>.ics : a private calendar subscription. Calendar apps send no cookie,
 // so the token in the address is the only credential; an unknown or revoked token is 404, the
@@ -14,7 +14,7 @@ export async function GET(_request: Request, { params }: { params: Promise<{ tok
   if (!segment.endsWith('.ics')) return notFound();
   const actor = await findCalendarFeedActor(segment.slice(0, -'.ics'.length));
   if (!actor) return notFound();
-  const origin = await requestOrigin();
+  const origin = publicOrigin();
   const events = await listCalendarEvents(actor, today(), origin);
   const ics = buildIcs(events, { name: `MMP dates — ${actor.name}`, host: new URL(origin).host });
   return new Response(ics, {

@@ -5,7 +5,7 @@ import { listAllCountyOperations } from '@/lib/counties/county-plans';
 import { countyOperationsCsv } from '@/lib/counties/csv';
 import { parseCountyFilter } from '@/lib/counties/filter';
 import { today } from '@/lib/clock';
-import { requestOrigin } from '@/lib/url';
+import { publicOrigin } from '@/lib/env';
 
 // GET /api/county/export?q=&status=&relation= : the county official's filtered list as CSV. The
 // query is scoped to the official's county (operationScope), like the page.
@@ -16,7 +16,7 @@ export async function GET(request: NextRequest) {
   // A NUL character (%00) cannot reach PostgreSQL: dropped, like the page's filter drops bad values.
   const params = new URLSearchParams([...request.nextUrl.searchParams].map(([k, v]) => [k, v.replaceAll('\u0000', '')]));
   const rows = await listAllCountyOperations(actor, parseCountyFilter(params));
-  const csv = countyOperationsCsv(rows, await requestOrigin(), statusLabel);
+  const csv = countyOperationsCsv(rows, publicOrigin(), statusLabel);
   return new NextResponse(csv, {
     headers: {
       'Content-Type': 'text/csv; charset=utf-8',

@@ -8,7 +8,7 @@ import { kickDelivery } from '@/lib/notifications/deliver';
 import { removeAttachment } from '@/lib/plans/attachments';
 import { getDraftState, saveDraft } from '@/lib/plans/drafts';
 import { submitPlan } from '@/lib/plans/submit';
-import { requestOrigin } from '@/lib/url';
+import { publicOrigin } from '@/lib/env';
 import { parseOrThrow } from '@/lib/validation/parse';
 import { planRefSchema, removeAttachmentSchema, saveDraftSchema, submitPlanSchema } from '@/lib/validation/plans';
 
@@ -39,7 +39,7 @@ export async function submitPlanAction(input: unknown): Promise<ActionResult<{ p
   try {
     const actor = await actorOrThrow();
     const values = parseOrThrow(submitPlanSchema, input);
-    const result = await submitPlan(actor, values, { today: today(), origin: await requestOrigin() });
+    const result = await submitPlan(actor, values, { today: today(), origin: publicOrigin() });
     kickDelivery();
     revalidatePath(`/plans/${values.planId}`);
     revalidatePath('/dashboard');

@@ -7,7 +7,7 @@ import { toActionError, type ActionResult } from '@/lib/errors';
 import { kickDelivery } from '@/lib/notifications/deliver';
 import { findPlanComplete, returnPlanIncomplete } from '@/lib/reviews/completeness';
 import { decidePlan, previewDecisionLetter } from '@/lib/reviews/decision';
-import { requestOrigin } from '@/lib/url';
+import { publicOrigin } from '@/lib/env';
 import { decisionSchema, findCompleteSchema, returnIncompleteSchema } from '@/lib/validation/review';
 import { parseOrThrow } from '@/lib/validation/parse';
 
@@ -35,7 +35,7 @@ export async function returnIncompleteAction(input: unknown): Promise<ActionResu
   try {
     const actor = await actorOrThrow();
     const values = parseOrThrow(returnIncompleteSchema, input);
-    await returnPlanIncomplete(actor, values, { today: today(), origin: await requestOrigin() });
+    await returnPlanIncomplete(actor, values, { today: today(), origin: publicOrigin() });
     kickDelivery();
     revalidatePlan(values.planId);
     return { ok: true, data: undefined, message: 'The plan was returned as incomplete. The owner was sent one notice listing every item.' };
@@ -48,7 +48,7 @@ export async function previewDecisionAction(input: unknown): Promise<ActionResul
   try {
     const actor = await actorOrThrow();
     const values = parseOrThrow(decisionSchema, input);
-    const letter = await previewDecisionLetter(actor, values, { today: today(), origin: await requestOrigin() });
+    const letter = await previewDecisionLetter(actor, values, { today: today(), origin: publicOrigin() });
     return { ok: true, data: { subject: letter.subject, text: letter.text } };
   } catch (err) {
     return toActionError(err);
@@ -59,7 +59,7 @@ export async function decideAction(input: unknown): Promise<ActionResult<{ statu
   try {
     const actor = await actorOrThrow();
     const values = parseOrThrow(decisionSchema, input);
-    const result = await decidePlan(actor, values, { today: today(), origin: await requestOrigin() });
+    const result = await decidePlan(actor, values, { today: today(), origin: publicOrigin() });
     kickDelivery();
     revalidatePlan(values.planId);
     return { ok: true, data: { status: result.status }, message: `The plan was ${result.status}. The letter went to the owner and notices to the counties.` };
