@@ -27,6 +27,8 @@ async function main() {
   console.log(await prepareDatabase());
   ensureBuild();
   const port = process.env.PORT ?? '3100';
+  // The browser reaches the server at this address; links in its emails point here.
+  process.env.MMP_PUBLIC_URL ??= `http://127.0.0.1:${port}`;
   const server = spawn(process.execPath, [nextBin, 'start', '-p', port], {
     stdio: 'inherit',
     env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' },
