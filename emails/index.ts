@@ -2,6 +2,7 @@
 import { createElement, type ReactElement } from 'react';
 import { render } from '@react-email/render';
 import * as accountInvitation from './account-invitation';
+import * as accountNotice from './account-notice';
 import * as countyDigest from './county-digest';
 import * as countyPlanDecided from './county-plan-decided';
 import * as countyPlanSubmitted from './county-plan-submitted';
@@ -25,6 +26,7 @@ export type EmailTemplates = {
   'county-plan-submitted': countyPlanSubmitted.CountyPlanSubmittedProps;
   'county-plan-decided': countyPlanDecided.CountyPlanDecidedProps;
   'account-invitation': accountInvitation.AccountInvitationProps;
+  'account-notice': accountNotice.AccountNoticeProps;
   'verify-email': verifyEmail.VerifyEmailProps;
   'password-reset': passwordReset.PasswordResetProps;
   'fee-receipt': feeReceipt.FeeReceiptProps;
@@ -49,6 +51,7 @@ const TEMPLATES: { [K in EmailTemplateId]: Template<EmailTemplates[K]> } = {
   'county-plan-submitted': { ...countyPlanSubmitted, component: countyPlanSubmitted.CountyPlanSubmittedEmail },
   'county-plan-decided': { ...countyPlanDecided, component: countyPlanDecided.CountyPlanDecidedEmail },
   'account-invitation': { ...accountInvitation, component: accountInvitation.AccountInvitationEmail },
+  'account-notice': { ...accountNotice, component: accountNotice.AccountNoticeEmail },
   'verify-email': { ...verifyEmail, component: verifyEmail.VerifyEmailEmail },
   'password-reset': { ...passwordReset, component: passwordReset.PasswordResetEmail },
   'fee-receipt': { ...feeReceipt, component: feeReceipt.FeeReceiptEmail },

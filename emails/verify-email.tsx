@@ -6,6 +6,8 @@ export type VerifyEmailProps = {
   name?: string | null;
   verifyUrl: string;
   expiresAt: string;
+  /** Sent because the account tried to sign in before the address was confirmed. */
+  afterSignInAttempt?: boolean;
 };
 
 export function subject(): string {
@@ -20,6 +22,9 @@ export function VerifyEmailEmail(p: VerifyEmailProps) {
     >
       <Title>Confirm your email address</Title>
       <P>{p.name ? `Dear ${p.name},` : 'Hello,'}</P>
+      {p.afterSignInAttempt ? (
+        <P>Someone signed in to your account with the right password, but this address is not confirmed yet, so the sign-in was refused. Confirm it with this new link, then sign in again.</P>
+      ) : null}
       <P>Confirm this address so the department can send you notices about your plans and deadlines.</P>
       <P strong>{`This link expires on ${formatDateTime(p.expiresAt)}.`}</P>
       <Action href={p.verifyUrl}>Confirm email address</Action>

@@ -1,7 +1,11 @@
+import { randomBytes } from 'node:crypto';
+import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { z } from 'zod';
 
 // Configuration comes from the environment, validated once at start-up. Every value has a safe
-// default for the embedded (PGlite) demo; a PostgreSQL deployment must set its own secret.
+// default for the embedded (PGlite) demo; a PostgreSQL server in production must set its own
+// secret and public address.
 const isoDate = /^\d{4}-\d{2}-\d{2}$/;
 const flag = z
   .enum(['0', '1', 'true', 'false', ''])
@@ -29,6 +33,13 @@ const schema = z
     // Kept for next-auth; when MMP_PUBLIC_URL is unset, it serves as the public address.
     NEXTAUTH_URL: z.string().url().optional(),
     PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+    // Addresses (or CIDR ranges, or 'loopback') of reverse proxies whose X-Forwarded-For and
+    // X-Forwarded-Proto are believed. Unset: no proxy, the client is the socket's peer.
+    TRUSTED_PROXY: z
+      .string()
+      .optional()
+      .transform((v) => (v ?? '').split(',').map((s) => s.trim()).filter(Boolean))
+      .pipe(z.array(z.string().regex(/^(loopback|linklocal|uniquelocal|[0-9a-fA-F:.]+(\/\d{1,3})?)$/, 'TRUSTED_PROXY must list IP addresses or CIDR ranges, separated by commas'))),
     SMTP_URL: z.string().url().optional(),
     MAIL_FROM: z.string().default('Iowa MMP Portal <no-reply@mmp.iowa.example>'),
     // Test mode only: lets a browser journey set the portal's date (e.g. day 60 of a review).
@@ -47,11 +58,11 @@ const schema = z
         message: 'MMP_PUBLIC_URL (the address people use to reach the portal) is required when running on a PostgreSQL server in production',
       });
     }
-    if (env.DATABASE_URL && env.NODE_ENV === 'production' && !env.NEXTAUTH_SECRET && !env.MMP_TEST_CLOCK) {
+    if (env.DATABASE_URL && env.NODE_ENV === 'production' && !env.NEXTAUTH_SECRET) {
       ctx.addIssue({
         code: 'custom',
         path: ['NEXTAUTH_SECRET'],
-        message: 'NEXTAUTH_SECRET is required when running on a PostgreSQL server in production',
+        message: 'NEXTAUTH_SECRET is required when running on a PostgreSQL server in production (generate one with: openssl rand -hex 32)',
       });
     }
   });
@@ -87,7 +98,32 @@ export function publicOrigin(): string {
   return `http://localhost:${env.PORT}`;
 }
 
-/** Secret for signing sessions; a fixed development value only in the embedded demo. */
+/** Where the generated session secret of the embedded mode is kept: beside the database folder. */
+export function generatedSecretFile(env: Env = getEnv()): string {
+  return path.join(path.dirname(path.resolve(/*turbopackIgnore: true*/ process.cwd(), env.MMP_DATA_DIR)), 'session-secret');
+}
+
+let secret: string | undefined;
+
+/**
+ * The secret that signs sessions: NEXTAUTH_SECRET, or (off a production server) a random one made
+ * on first start and kept in the data folder, readable by its owner only, so sessions survive a
+ * restart. There is no fixed fallback: a secret in the source would let anyone forge a session.
+ */
 export function authSecret(): string {
-  return getEnv().NEXTAUTH_SECRET ?? 'embedded-demo-secret-not-for-production-use-0001';
+  if (secret) return secret;
+  const env = getEnv();
+  if (env.NEXTAUTH_SECRET) return (secret = env.NEXTAUTH_SECRET);
+  const file = generatedSecretFile(env);
+  mkdirSync(path.dirname(file), { recursive: true });
+  try {
+    // 'wx': of two processes starting together, one writes and the other reads what it wrote.
+    writeFileSync(file, randomBytes(32).toString('hex'), { flag: 'wx', mode: 0o600 });
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+  }
+  chmodSync(file, 0o600);
+  const stored = readFileSync(file, 'utf8').trim();
+  if (stored.length < 32) throw new Error(`The session secret in ${file} is shorter than 32 characters; delete the file to make a new one.`);
+  return (secret = stored);
 }

@@ -4,7 +4,8 @@
 import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
-import { ensureBuild, nextBin } from './ensure-build';
+import { randomBytes } from 'node:crypto';
+import { ensureBuild, serverArgs } from './ensure-build';
 
 async function resetPostgres(url: string) {
   const { Client } = await import('pg');
@@ -29,9 +30,11 @@ async function main() {
   const port = process.env.PORT ?? '3100';
   // The browser reaches the server at this address; links in its emails point here.
   process.env.MMP_PUBLIC_URL ??= `http://127.0.0.1:${port}`;
-  const server = spawn(process.execPath, [nextBin, 'start', '-p', port], {
+  // A server on PostgreSQL needs its own secret: a fresh one per run.
+  if (process.env.DATABASE_URL) process.env.NEXTAUTH_SECRET ??= randomBytes(32).toString('hex');
+  const server = spawn(process.execPath, serverArgs(), {
     stdio: 'inherit',
-    env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' },
+    env: { ...process.env, PORT: port, NEXT_TELEMETRY_DISABLED: '1' },
   });
   const stop = () => server.kill('SIGTERM');
   process.on('SIGINT', stop);

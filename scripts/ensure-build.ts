@@ -5,6 +5,14 @@ import path from 'node:path';
 
 const root = process.cwd();
 export const nextBin = path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next');
+
+/**
+ * How to run the production server (scripts/serve.ts) in a process of its own: node with tsx
+ * loaded in the same process, so the PID a caller holds is the server's. PORT comes from the env.
+ */
+export function serverArgs(options: { hostname?: string } = {}): string[] {
+  return ['--import', 'tsx', path.join(root, 'scripts', 'serve.ts'), ...(options.hostname ? ['--hostname', options.hostname] : [])];
+}
 const SOURCES = ['app', 'components', 'db', 'lib', 'emails', 'public', 'next.config.js', 'package-lock.json'];
 
 function newestMtime(p: string): number {

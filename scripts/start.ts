@@ -1,7 +1,7 @@
 // `npm start`: prepares the database (embedded by default), builds the app if the build is missing
 // or older than the sources, then serves it at http://localhost:${PORT:-3000}.
 import { spawn } from 'node:child_process';
-import { ensureBuild, nextBin } from './ensure-build';
+import { ensureBuild, serverArgs } from './ensure-build';
 import { prepareDatabase } from './prepare-db';
 
 async function main() {
@@ -9,9 +9,9 @@ async function main() {
   ensureBuild();
   const port = process.env.PORT ?? '3000';
   console.log(`Starting the portal at http://localhost:${port}`);
-  const server = spawn(process.execPath, [nextBin, 'start', '-p', port], {
+  const server = spawn(process.execPath, serverArgs(), {
     stdio: 'inherit',
-    env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' },
+    env: { ...process.env, PORT: port, NEXT_TELEMETRY_DISABLED: '1' },
   });
   const stop = (signal: NodeJS.Signals) => server.kill(signal);
   process.on('SIGINT', stop);

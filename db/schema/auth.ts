@@ -46,3 +46,21 @@ export const signInAttempts = pgTable(
     index('sign_in_attempts_ip_idx').on(t.ipAddress, t.attemptedAt),
   ],
 );
+
+// One row per signed-in browser session. The session cookie carries the row's id; every request
+// checks it, so signing out (which revokes the row) ends that session on the server, and a copy of
+// the cookie stops working with it.
+export const userSessions = pgTable(
+  'user_sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    ipAddress: text('ip_address'),
+  },
+  (t) => [index('user_sessions_user_idx').on(t.userId)],
+);

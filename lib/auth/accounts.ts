@@ -8,6 +8,8 @@ import type { InviteInput, RegisterInput } from '@/lib/validation/accounts';
 import { normalizeEmail } from './credentials';
 import { hashPassword } from './passwords';
 import { authorize } from './policy';
+import { revokeAllSessions } from './sessions';
+import { clearFailedAttempts } from './throttle';
 import type { Actor } from './roles';
 import { consumeToken, issueToken } from './tokens';
 
@@ -20,12 +22,18 @@ async function findUserByEmail(email: string) {
   return u ?? null;
 }
 
-/** An owner registers: the account exists at once but signs in only after confirming the email. */
+/**
+ * An owner registers: the account exists at once but signs in only after confirming the email.
+ * The page answers the same whether or not the address already has an account (so it cannot be
+ * used to find out who has one), and does the same work either way: the password is hashed and
+ * one email is queued. The address's owner learns which it was from that email.
+ */
 export async function registerOwner(input: RegisterInput, origin: string): Promise<void> {
   const email = normalizeEmail(input.email);
-  if (await findUserByEmail(email)) throw emailTaken();
   const passwordHash = await hashPassword(input.password);
   const db = await getDb();
+  const existing = await findUserByEmail(email);
+  if (existing) return noticeExistingAccount(existing, origin);
   try {
     await db.transaction(async (tx) => {
       const [party] = await tx
@@ -46,9 +54,28 @@ export async function registerOwner(input: RegisterInput, origin: string): Promi
       });
     });
   } catch (err) {
-    if (pgErrorCode(err) === '23505') throw emailTaken();
-    throw err;
+    // Two registrations of one address at once: the loser is told by email like any other.
+    if (pgErrorCode(err) !== '23505') throw err;
+    const winner = await findUserByEmail(email);
+    if (winner) await noticeExistingAccount(winner, origin);
   }
+}
+
+async function noticeExistingAccount(user: { id: string; email: string; name: string }, origin: string): Promise<void> {
+  const db = await getDb();
+  await db.transaction(async (tx) => {
+    await recordAudit(tx, { actorUserId: null, action: 'user.registration_refused_existing', entityType: 'user', entityId: user.id });
+    await enqueueEmail(tx, {
+      eventKey: `user:${user.id}:registration-attempt:${Date.now()}`,
+      recipients: [{ address: user.email, userId: user.id }],
+      template: 'account-notice',
+      props: { kind: 'registration_with_existing_account', name: user.name, ...accountLinks(origin) },
+    });
+  });
+}
+
+function accountLinks(origin: string) {
+  return { signInUrl: `${origin}/sign-in`, resetUrl: `${origin}/forgot-password`, registerUrl: `${origin}/register` };
 }
 
 export async function verifyEmail(token: string): Promise<boolean> {
@@ -62,12 +89,24 @@ export async function verifyEmail(token: string): Promise<boolean> {
   });
 }
 
-/** Always answers the same way, whether or not the address has an account. */
+/**
+ * Always answers the same way, whether or not the address has an account, and queues one email
+ * either way: the reset link, or a note that no account uses the address.
+ */
 export async function requestPasswordReset(emailInput: string, origin: string): Promise<void> {
-  const user = await findUserByEmail(emailInput);
-  if (!user || user.disabledAt) return;
+  const email = normalizeEmail(emailInput);
+  const user = await findUserByEmail(email);
   const db = await getDb();
   await db.transaction(async (tx) => {
+    if (!user || user.disabledAt) {
+      await enqueueEmail(tx, {
+        eventKey: `address:${email}:reset-no-account:${Date.now()}`,
+        recipients: [{ address: email }],
+        template: 'account-notice',
+        props: { kind: 'reset_without_account', ...accountLinks(origin) },
+      });
+      return;
+    }
     const { token, expiresAt } = await issueToken(tx, { kind: 'password_reset', email: user.email, userId: user.id });
     await enqueueEmail(tx, {
       eventKey: `user:${user.id}:reset:${expiresAt.getTime()}`,
@@ -89,6 +128,9 @@ export async function resetPassword(token: string, password: string): Promise<bo
       .update(users)
       .set({ passwordHash, sessionVersion: sql`${users.sessionVersion} + 1`, emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())` })
       .where(eq(users.id, row.userId));
+    await revokeAllSessions(tx, row.userId);
+    // The reset is the way back in that always works: earlier failed sign-ins no longer slow it.
+    await clearFailedAttempts(tx, row.email);
     await recordAudit(tx, { actorUserId: row.userId, action: 'user.password_reset', entityType: 'user', entityId: row.userId });
     return true;
   });

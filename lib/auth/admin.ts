@@ -4,6 +4,7 @@ import { counties, users } from '@/db/schema';
 import { recordAudit } from '@/lib/audit';
 import { AppError, notFoundError } from '@/lib/errors';
 import { authorize } from './policy';
+import { revokeAllSessions } from './sessions';
 import type { Actor, Role } from './roles';
 
 export type UserRow = {
@@ -82,6 +83,7 @@ export async function signOutEverywhere(actor: Actor): Promise<void> {
   const db = await getDb();
   await db.transaction(async (tx) => {
     await tx.update(users).set({ sessionVersion: sql`${users.sessionVersion} + 1` }).where(eq(users.id, actor.id));
+    await revokeAllSessions(tx, actor.id);
     await recordAudit(tx, { actorUserId: actor.id, action: 'auth.sign_out_everywhere', entityType: 'user', entityId: actor.id });
   });
 }

@@ -4,29 +4,38 @@ import { users } from '@/db/schema';
 import { recordAudit } from '@/lib/audit';
 import { AppError } from '@/lib/errors';
 import { verifyPassword } from './passwords';
+import { createSession } from './sessions';
 import type { Actor } from './roles';
-import { checkThrottle, recordAttempt } from './throttle';
+import { checkThrottle, recordAttempt, waitInWords } from './throttle';
+import { enqueueEmail } from '@/lib/notifications/outbox';
+import { issueToken } from './tokens';
+import { publicOrigin } from '@/lib/env';
 
-export type SignedIn = Actor & { sessionVersion: number };
+export type SignedIn = Actor & { sessionVersion: number; sessionId: string };
 
-export const GENERIC_SIGN_IN_ERROR = 'The email or password is not right. Check both and try again.';
+// One answer for a wrong password, an unknown email and an unconfirmed address, so the sign-in
+// page cannot tell anyone which addresses have accounts.
+export const GENERIC_SIGN_IN_ERROR =
+  'The email or password is not right. Check both and try again. If you registered recently, first open the link we emailed you.';
 
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
 /**
- * Checks an email and password. Wrong email and wrong password give the same answer (null) in the
- * same time; too many failures are refused with THROTTLED before the password is checked.
+ * Checks an email and password. Wrong email, wrong password and an unconfirmed address give the
+ * same answer (null) in about the same time; an unconfirmed account with the right password is
+ * emailed a new confirmation link. Guesses beyond the throttle are refused with THROTTLED before
+ * the password is checked.
  */
-export async function verifyCredentials(input: { email: string; password: string; ip: string }): Promise<SignedIn | null> {
+export async function verifyCredentials(input: { email: string; password: string; ip: string; origin?: string }): Promise<SignedIn | null> {
   const db = await getDb();
   const email = normalizeEmail(input.email);
   const throttle = await checkThrottle(db, email, input.ip);
   if (throttle.limited) {
     throw new AppError(
       'THROTTLED',
-      `Too many sign-in attempts. For your security, wait ${throttle.retryAfterMinutes} minute${throttle.retryAfterMinutes === 1 ? '' : 's'} and try again, or reset your password.`,
+      `Too many sign-in attempts. For your security, wait ${waitInWords(throttle.retryAfterSeconds)} and try again, or reset your password: the reset link always works.`,
     );
   }
   const [user] = await db.select().from(users).where(eq(sql`lower(${users.email})`, email)).limit(1);
@@ -36,11 +45,13 @@ export async function verifyCredentials(input: { email: string; password: string
     return null;
   }
   if (!user.emailVerifiedAt) {
-    throw new AppError('UNAUTHENTICATED', 'Confirm your email address first: open the link we emailed you when you registered.');
+    await resendVerificationAfterSignIn(user, input.origin ?? publicOrigin());
+    return null;
   }
-  await db.transaction(async (tx) => {
+  const sessionId = await db.transaction(async (tx) => {
     await recordAttempt(tx, email, input.ip, true);
     await recordAudit(tx, { actorUserId: user.id, action: 'auth.sign_in', entityType: 'user', entityId: user.id, ipAddress: input.ip });
+    return createSession(tx, user.id, input.ip);
   });
   return {
     id: user.id,
@@ -50,5 +61,24 @@ export async function verifyCredentials(input: { email: string; password: string
     countyFips: user.countyFips,
     partyId: user.partyId,
     sessionVersion: user.sessionVersion,
+    sessionId,
   };
 }
+
+/**
+ * The right password for an account whose address is not confirmed yet: the sign-in is refused
+ * with the same words as a wrong password, and the address gets a fresh confirmation link.
+ */
+async function resendVerificationAfterSignIn(user: { id: string; email: string; name: string }, origin: string): Promise<void> {
+  const db = await getDb();
+  await db.transaction(async (tx) => {
+    const { token, expiresAt } = await issueToken(tx, { kind: 'verify_email', email: user.email, userId: user.id });
+    await enqueueEmail(tx, {
+      eventKey: `user:${user.id}:verify:${expiresAt.getTime()}`,
+      recipients: [{ address: user.email, userId: user.id }],
+      template: 'verify-email',
+      props: { name: user.name, verifyUrl: `${origin}/verify-email?token=${token}`, expiresAt: expiresAt.toISOString(), afterSignInAttempt: true },
+    });
+  });
+}
+

@@ -4,8 +4,10 @@ import { getDb } from '@/db/client';
 import { recordAudit } from '@/lib/audit';
 import { AppError } from '@/lib/errors';
 import { authSecret, publicOrigin } from '@/lib/env';
+import { clientAddress } from '@/lib/net/client-address';
 import { GENERIC_SIGN_IN_ERROR, verifyCredentials } from './credentials';
 import type { Role } from './roles';
+import { revokeSession } from './sessions';
 
 // next-auth 4 (the stable line): email + password, JWT sessions in an httpOnly cookie. The token
 // carries the user id and a session version; every request re-reads the user (lib/auth/session),
@@ -15,16 +17,6 @@ import type { Role } from './roles';
 process.env.NEXTAUTH_URL ??= publicOrigin();
 
 export const SESSION_MAX_AGE_SECONDS = 8 * 60 * 60;
-
-export function clientAddress(headers: Record<string, unknown> | Headers | undefined): string {
-  const get = (name: string): string | undefined => {
-    if (!headers) return undefined;
-    if (headers instanceof Headers) return headers.get(name) ?? undefined;
-    const v = headers[name];
-    return typeof v === 'string' ? v : Array.isArray(v) ? String(v[0]) : undefined;
-  };
-  return get('x-forwarded-for')?.split(',')[0]?.trim() || get('x-real-ip') || 'unknown';
-}
 
 export const authOptions: NextAuthOptions = {
   secret: authSecret(),
@@ -42,7 +34,7 @@ export const authOptions: NextAuthOptions = {
         try {
           const user = await verifyCredentials({ email, password, ip: clientAddress(req?.headers) });
           if (!user) throw new Error(GENERIC_SIGN_IN_ERROR);
-          return { id: user.id, name: user.name, email: user.email, role: user.role, sessionVersion: user.sessionVersion };
+          return { id: user.id, name: user.name, email: user.email, role: user.role, sessionVersion: user.sessionVersion, sessionId: user.sessionId };
         } catch (err) {
           if (err instanceof AppError) throw new Error(err.message);
           if (err instanceof Error && err.message === GENERIC_SIGN_IN_ERROR) throw err;
@@ -55,15 +47,16 @@ export const authOptions: NextAuthOptions = {
   callbacks: {
     async jwt({ token, user }) {
       if (user) {
-        const u = user as { id: string; role: Role; sessionVersion: number };
+        const u = user as { id: string; role: Role; sessionVersion: number; sessionId: string };
         token.uid = u.id;
         token.role = u.role;
         token.sv = u.sessionVersion;
+        token.sid = u.sessionId;
       }
       return token;
     },
     async session({ session, token }) {
-      return { ...session, uid: token.uid as string | undefined, sv: token.sv as number | undefined };
+      return { ...session, uid: token.uid as string | undefined, sv: token.sv as number | undefined, sid: token.sid as string | undefined };
     },
   },
   events: {
@@ -71,7 +64,11 @@ export const authOptions: NextAuthOptions = {
       const uid = token?.uid as string | undefined;
       if (!uid) return;
       const db = await getDb();
-      await recordAudit(db, { actorUserId: uid, action: 'auth.sign_out', entityType: 'user', entityId: uid });
+      // The session ends on the server, not only in this browser: a copy of the cookie is dead too.
+      await db.transaction(async (tx) => {
+        await revokeSession(tx, String(token?.sid ?? ''));
+        await recordAudit(tx, { actorUserId: uid, action: 'auth.sign_out', entityType: 'user', entityId: uid });
+      });
     },
   },
 };

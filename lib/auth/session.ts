@@ -1,22 +1,41 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, gt, isNull } from 'drizzle-orm';
 import { getServerSession } from 'next-auth';
 import { forbidden, redirect } from 'next/navigation';
 import { cache } from 'react';
 import { getDb } from '@/db/client';
-import { users } from '@/db/schema';
+import { users, userSessions } from '@/db/schema';
 import { AppError } from '@/lib/errors';
 import { authOptions } from './options';
+import { isSessionId } from './sessions';
 import type { Actor, Role } from './roles';
 
 /**
- * The signed-in user for this request, re-read from the database: null when signed out, when the
- * account was disabled, or when the session predates a password reset or role change.
+ * The signed-in user for this request, re-read from the database with the session's own row: null
+ * when signed out (the session row revoked), when the account was disabled, or when the session
+ * predates a password reset or role change.
  */
 export const getActor = cache(async (): Promise<Actor | null> => {
-  const session = (await getServerSession(authOptions)) as { uid?: string; sv?: number } | null;
-  if (!session?.uid) return null;
+  const session = (await getServerSession(authOptions)) as { uid?: string; sv?: number; sid?: string } | null;
+  if (!session?.uid || !isSessionId(session.sid)) return null;
   const db = await getDb();
-  const [user] = await db.select().from(users).where(eq(users.id, session.uid)).limit(1);
+  const [user] = await db
+    .select({
+      id: users.id,
+      role: users.role,
+      name: users.name,
+      email: users.email,
+      countyFips: users.countyFips,
+      partyId: users.partyId,
+      disabledAt: users.disabledAt,
+      sessionVersion: users.sessionVersion,
+    })
+    .from(users)
+    .innerJoin(
+      userSessions,
+      and(eq(userSessions.id, session.sid), eq(userSessions.userId, users.id), isNull(userSessions.revokedAt), gt(userSessions.expiresAt, new Date())),
+    )
+    .where(eq(users.id, session.uid))
+    .limit(1);
   if (!user || user.disabledAt || user.sessionVersion !== session.sv) return null;
   return { id: user.id, role: user.role, name: user.name, email: user.email, countyFips: user.countyFips, partyId: user.partyId };
 });

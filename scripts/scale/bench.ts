@@ -6,7 +6,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import autocannon from 'autocannon';
-import { ensureBuild, nextBin } from '../ensure-build';
+import { ensureBuild, serverArgs } from '../ensure-build';
 import { prepareSubmissions, type SubmissionQueue } from './bench-submit';
 import { percentile, signInCookie, waitForHealth } from './http';
 import { benchTargets, type Target } from './targets';
@@ -84,11 +84,13 @@ async function main() {
   const t0 = Date.now();
   const queue: SubmissionQueue = await prepareSubmissions(url, submissionsNeeded);
   console.log(`  prepared in ${Math.round((Date.now() - t0) / 1000)} s`);
-  const server = spawn(process.execPath, [nextBin, 'start', '-p', String(PORT)], {
+  const server = spawn(process.execPath, serverArgs(), {
     detached: true,
     stdio: 'ignore',
     env: {
       ...process.env,
+      PORT: String(PORT),
+      MMP_PUBLIC_URL: BASE,
       NODE_ENV: 'production',
       NEXT_TELEMETRY_DISABLED: '1',
       NEXTAUTH_SECRET: process.env.NEXTAUTH_SECRET ?? randomBytes(32).toString('hex'),

@@ -1,4 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { serverArgs } from '../../scripts/ensure-build';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -19,7 +20,7 @@ function embeddedEnv(dataDir: string): NodeJS.ProcessEnv {
 
 function startServer(dataDir: string): ChildProcess {
   const env = embeddedEnv(dataDir);
-  return spawn(process.execPath, ['node_modules/next/dist/bin/next', 'start', '-p', String(PORT)], { env, detached: true, stdio: 'ignore' });
+  return spawn(process.execPath, serverArgs(), { env: { ...env, PORT: String(PORT) }, detached: true, stdio: 'ignore' });
 }
 
 async function stopServer(child: ChildProcess) {

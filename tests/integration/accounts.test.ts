@@ -8,7 +8,8 @@ import { GENERIC_SIGN_IN_ERROR, verifyCredentials } from '@/lib/auth/credentials
 import { grantAccess, listGrants, revokeAccess } from '@/lib/auth/grants';
 import { canSeeOperation } from '@/lib/auth/policy';
 import type { Actor } from '@/lib/auth/roles';
-import { checkThrottle, recordAttempt, THROTTLE } from '@/lib/auth/throttle';
+import { checkThrottle, delayAfterFailures, recordAttempt, THROTTLE } from '@/lib/auth/throttle';
+import { today } from '@/lib/clock';
 import { AppError } from '@/lib/errors';
 import { databaseLabel, useTestDb } from './support/test-db';
 
@@ -31,19 +32,33 @@ async function linkFromOutbox(db: ReturnType<typeof useTestDb>['get'] extends ()
 describe(`accounts and access on ${databaseLabel}`, () => {
   const t = useTestDb();
 
-  it('an owner registers, cannot sign in before confirming the email, then can', async () => {
+  it('an owner registers, cannot sign in before confirming the email (told only by email), then can', async () => {
     const { db } = t.get();
-    await seedDatabase(db, { demo: true, today: '2026-11-30' });
+    await seedDatabase(db, { demo: true, today: today() });
     await registerOwner({ name: 'Ada Schultz', organization: 'Schultz Pork LLC', email: 'Ada@Example.com', password: 'corn-beans-rotation', confirmPassword: 'corn-beans-rotation' }, ORIGIN);
-    await expect(verifyCredentials({ email: 'ada@example.com', password: 'corn-beans-rotation', ip: '10.0.0.1' })).rejects.toThrow(/Confirm your email/);
     const token = await linkFromOutbox(db, 'ada@example.com', 'verify-email');
+    // The right password before confirming: the same answer as a wrong one, and a fresh link by email.
+    expect(await verifyCredentials({ email: 'ada@example.com', password: 'corn-beans-rotation', ip: '10.0.0.1', origin: ORIGIN })).toBeNull();
+    const confirmations = await db.select().from(emailOutbox).where(and(eq(emailOutbox.toAddress, 'ada@example.com'), eq(emailOutbox.template, 'verify-email')));
+    expect(confirmations).toHaveLength(2);
+    expect(confirmations.some((m) => /right password/.test(m.text) && m.text.includes(`${ORIGIN}/verify-email?token=`))).toBe(true);
     expect(await verifyEmail(token)).toBe(true);
     expect(await verifyEmail(token)).toBe(false); // single use
     const user = await verifyCredentials({ email: ' ADA@example.com ', password: 'corn-beans-rotation', ip: '10.0.0.1' });
     expect(user).toMatchObject({ role: 'owner', name: 'Ada Schultz' });
+  });
+
+  it('registering with an address that has an account answers as for a new one; the owner is told by email', async () => {
+    const { db } = t.get();
+    const [before] = await db.select().from(users).where(eq(users.email, 'ada@example.com'));
     await expect(
-      registerOwner({ name: 'Again', email: 'ada@example.com', password: 'another-long-pass', confirmPassword: 'another-long-pass' }, ORIGIN),
-    ).rejects.toMatchObject({ code: 'CONFLICT' });
+      registerOwner({ name: 'Again', email: 'ADA@example.com', password: 'another-long-pass', confirmPassword: 'another-long-pass' }, ORIGIN),
+    ).resolves.toBeUndefined();
+    const [after] = await db.select().from(users).where(eq(users.email, 'ada@example.com'));
+    expect(after).toEqual(before); // nothing about the account changed
+    const [notice] = await db.select().from(emailOutbox).where(and(eq(emailOutbox.toAddress, 'ada@example.com'), eq(emailOutbox.template, 'account-notice')));
+    expect(notice!.subject).toMatch(/tried to create/);
+    expect(notice!.text).toContain(`${ORIGIN}/sign-in`);
   });
 
   it('a wrong password and an unknown email get the same answer; no hash ever leaves the service', async () => {
@@ -58,22 +73,52 @@ describe(`accounts and access on ${databaseLabel}`, () => {
     expect(GENERIC_SIGN_IN_ERROR).toMatch(/email or password/);
   });
 
-  it('throttles per account after 5 failures and per address after 20, and frees up after the window', async () => {
+  it('an attacker guessing from one address slows only that address, never the owner signing in from hers', async () => {
     const { db } = t.get();
-    for (let i = 0; i < THROTTLE.perAccount; i++) await recordAttempt(db, 'victim@example.com', `10.1.0.${i}`, false);
-    expect(await checkThrottle(db, 'victim@example.com', '10.9.9.9')).toMatchObject({ limited: true });
-    expect(await checkThrottle(db, 'someone-else@example.com', '10.9.9.9')).toEqual({ limited: false });
-    for (let i = 0; i < THROTTLE.perAddress; i++) await recordAttempt(db, `user${i}@example.com`, '10.2.2.2', false);
-    expect(await checkThrottle(db, 'fresh@example.com', '10.2.2.2')).toMatchObject({ limited: true });
-    const later = new Date(Date.now() + (THROTTLE.windowMinutes + 1) * 60_000);
-    expect(await checkThrottle(db, 'victim@example.com', '10.9.9.9', later)).toEqual({ limited: false });
-    await expect(verifyCredentials({ email: 'victim@example.com', password: 'x', ip: '10.9.9.9' })).rejects.toMatchObject({ code: 'THROTTLED' });
+    // Ten failed guesses at the owner's account from the attacker's address.
+    for (let i = 0; i < 10; i++) await recordAttempt(db, 'owner.vanzee@example.com', '10.9.9.9', false);
+    expect(await checkThrottle(db, 'owner.vanzee@example.com', '10.9.9.9')).toMatchObject({ limited: true, scope: 'account_and_address' });
+    await expect(verifyCredentials({ email: 'owner.vanzee@example.com', password: 'demo-password-1', ip: '10.9.9.9' })).rejects.toMatchObject({ code: 'THROTTLED' });
+    // The owner, from her own address, signs in with the right password at once.
+    expect(await checkThrottle(db, 'owner.vanzee@example.com', '10.0.0.77')).toEqual({ limited: false });
+    expect(await verifyCredentials({ email: 'owner.vanzee@example.com', password: 'demo-password-1', ip: '10.0.0.77' })).toMatchObject({ role: 'owner' });
   });
 
-  it('password reset: same answer for unknown addresses, single-use link, old sessions end', async () => {
+  it('each further failure of one account from one address waits twice as long, and a success starts over', async () => {
     const { db } = t.get();
-    await requestPasswordReset('nobody@example.com', ORIGIN);
-    expect(await db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, 'nobody@example.com'))).toHaveLength(0);
+    const email = 'slow@example.com';
+    const ip = '10.3.3.3';
+    for (let i = 0; i < THROTTLE.freeFailuresPerAccountAndAddress; i++) await recordAttempt(db, email, ip, false);
+    expect(await checkThrottle(db, email, ip)).toMatchObject({ limited: true, retryAfterSeconds: 1 });
+    expect(await checkThrottle(db, email, ip, new Date(Date.now() + 1500))).toEqual({ limited: false });
+    await recordAttempt(db, email, ip, false);
+    await recordAttempt(db, email, ip, false);
+    const state = await checkThrottle(db, email, ip);
+    expect(state).toMatchObject({ limited: true, scope: 'account_and_address' });
+    expect(state.limited && state.retryAfterSeconds).toBeGreaterThan(2);
+    expect([1, 2, 4, 8].map((n) => delayAfterFailures(THROTTLE.freeFailuresPerAccountAndAddress + Math.log2(n)))).toEqual([1, 2, 4, 8]);
+    expect(delayAfterFailures(100)).toBe(THROTTLE.maxDelaySeconds);
+    await recordAttempt(db, email, ip, true);
+    expect(await checkThrottle(db, email, ip)).toEqual({ limited: false });
+  });
+
+  it('one address failing at many accounts is stopped for the window, then frees up', async () => {
+    const { db } = t.get();
+    for (let i = 0; i < THROTTLE.perAddress; i++) await recordAttempt(db, `user${i}@example.com`, '10.2.2.2', false);
+    expect(await checkThrottle(db, 'fresh@example.com', '10.2.2.2')).toMatchObject({ limited: true, scope: 'address' });
+    expect(await checkThrottle(db, 'fresh@example.com', '10.2.2.3')).toEqual({ limited: false });
+    const later = new Date(Date.now() + (THROTTLE.windowMinutes + 1) * 60_000);
+    expect(await checkThrottle(db, 'fresh@example.com', '10.2.2.2', later)).toEqual({ limited: false });
+  });
+
+  it('password reset: same answer for unknown addresses, single-use link, old sessions end, earlier failures forgiven', async () => {
+    const { db } = t.get();
+    await expect(requestPasswordReset('nobody@example.com', ORIGIN)).resolves.toBeUndefined();
+    const [noAccount] = await db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, 'nobody@example.com'));
+    expect(noAccount).toMatchObject({ template: 'account-notice' });
+    expect(noAccount!.text).toMatch(/no account uses it/i);
+    for (let i = 0; i < 8; i++) await recordAttempt(db, 'owner.prairie@example.com', '10.0.0.3', false);
+    expect(await checkThrottle(db, 'owner.prairie@example.com', '10.0.0.3')).toMatchObject({ limited: true });
     const before = await actorFor('owner.prairie@example.com');
     const [u0] = await db.select().from(users).where(eq(users.id, before.id));
     await requestPasswordReset('owner.prairie@example.com', ORIGIN);
@@ -82,6 +127,7 @@ describe(`accounts and access on ${databaseLabel}`, () => {
     expect(await resetPassword(token, 'another-new-password')).toBe(false);
     const [u1] = await db.select().from(users).where(eq(users.id, before.id));
     expect(u1!.sessionVersion).toBe(u0!.sessionVersion + 1);
+    expect(await checkThrottle(db, 'owner.prairie@example.com', '10.0.0.3')).toEqual({ limited: false });
     expect(await verifyCredentials({ email: 'owner.prairie@example.com', password: 'a-brand-new-password', ip: '10.0.0.3' })).not.toBeNull();
   });
 

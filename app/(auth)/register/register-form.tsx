@@ -22,8 +22,8 @@ export function RegisterForm() {
       ]}
       success={
         <Alert type="success" heading="Check your email" role="status">
-          We sent a link to confirm your email address. Open it to finish creating your account, then{' '}
-          <Link href="/sign-in">sign in</Link>.
+          We sent an email to that address with what to do next. For a new account, open the link in it to confirm your
+          address, then <Link href="/sign-in">sign in</Link>. Nothing arrived within a few minutes? Check your spam folder.
         </Alert>
       }
     />

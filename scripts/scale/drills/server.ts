@@ -4,7 +4,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { nextBin } from '../../ensure-build';
+import { serverArgs } from '../../ensure-build';
 import { waitForHealth } from '../http';
 
 export type DrillServer = {
@@ -98,7 +98,8 @@ export async function startServer(options: ServerOptions): Promise<DrillServer> 
     ...options.env,
   };
   for (const k of Object.keys(env)) if (env[k] === undefined) delete env[k];
-  const child = spawn(process.execPath, [nextBin, 'start', '-p', String(options.port), '-H', '127.0.0.1'], {
+  env.PORT = String(options.port);
+  const child = spawn(process.execPath, serverArgs({ hostname: '127.0.0.1' }), {
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
     env,
