@@ -23,7 +23,6 @@ describe('every email template', () => {
 
   it('has a preview for each template, for the staff preview page', () => {
     expect(Object.keys(EMAIL_PREVIEWS).sort()).toEqual([...EMAIL_TEMPLATE_IDS].sort());
-    expect(EMAIL_TEMPLATE_IDS).toHaveLength(13);
   });
 
   it('escapes what people typed', async () => {
