@@ -2,7 +2,7 @@ import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { getDb } from '@/db/client';
 import { animalInventory, counties, dueDateAssignments, manureStorageStructures, operations, ownerships, parties, plans } from '@/db/schema';
 import type { Actor } from '@/lib/auth/roles';
-import { operationScope } from '@/lib/auth/scopes';
+import { operationScope, planScope } from '@/lib/auth/scopes';
 import { notFoundError } from '@/lib/errors';
 import { daysBetween, manureRemovalAllowed, newOwnerOriginalMmpDue } from '@/lib/rules';
 import { animalUnitBreakdown, mmpRequirementFor, safoFor, safoInForce } from './facts';
@@ -30,7 +30,8 @@ export async function getOperationForActor(actor: Actor, operationId: string, to
     db
       .select({ id: plans.id, kind: plans.kind, updateKind: plans.updateKind, status: plans.status, channel: plans.channel, receivedOn: plans.receivedOn, decidedOn: plans.decidedOn, createdAt: plans.createdAt })
       .from(plans)
-      .where(eq(plans.operationId, operationId))
+      // The same scope as the plan pages these rows link to: no one sees a plan here they could not open.
+      .where(and(eq(plans.operationId, operationId), planScope(actor)))
       .orderBy(sql`${plans.createdAt} desc, ${plans.receivedOn} desc nulls first`),
     db.select({ dueOn: dueDateAssignments.dueOn, reason: dueDateAssignments.reason }).from(dueDateAssignments).where(eq(dueDateAssignments.operationId, operationId)).orderBy(desc(dueDateAssignments.createdAt)).limit(1),
     op.activeContractorId ? db.select({ name: parties.name }).from(parties).where(eq(parties.id, op.activeContractorId)) : Promise.resolve([]),

@@ -3,6 +3,7 @@
 import {
   ANIMAL_CATEGORIES,
   animalUnitCapacity,
+  RuleInputError,
   mmpRequirement,
   safoElection,
   type AnimalCategory,
@@ -14,7 +15,11 @@ export type InventoryLine = { category: AnimalCategory; head: number };
 
 export type AnimalUnitLine = InventoryLine & { label: string; factor: number; animalUnits: number; confirmed: boolean; source: string };
 
-/** Iowa Code 459.102: each line's head x factor, and the capacity. Lines with bad counts are skipped. */
+/**
+ * Iowa Code 459.102: each line's head x factor, and the capacity. Lines with counts the rule refuses
+ * (not a whole number, negative, beyond its limit) are skipped: the form is shown live as the owner
+ * types, and a half-typed figure must never break the page (the form's own check names the field).
+ */
 export function animalUnitBreakdown(lines: readonly { category: string; head: unknown }[]): {
   lines: AnimalUnitLine[];
   total: number;
@@ -26,16 +31,15 @@ export function animalUnitBreakdown(lines: readonly { category: string; head: un
     const info = ANIMAL_CATEGORIES.find((c) => c.category === line.category);
     const head = typeof line.head === 'string' ? Number(line.head.replace(/,/g, '')) : line.head;
     if (!info || typeof head !== 'number' || !Number.isInteger(head) || head < 0 || heads[info.category] !== undefined) continue;
+    let animalUnits: number;
+    try {
+      animalUnits = animalUnitCapacity({ [info.category]: head });
+    } catch (err) {
+      if (err instanceof RuleInputError) continue;
+      throw err;
+    }
     heads[info.category] = head;
-    out.push({
-      category: info.category,
-      head,
-      label: info.label,
-      factor: info.factor,
-      animalUnits: animalUnitCapacity({ [info.category]: head }),
-      confirmed: info.confirmed,
-      source: info.source,
-    });
+    out.push({ category: info.category, head, label: info.label, factor: info.factor, animalUnits, confirmed: info.confirmed, source: info.source });
   }
   return { lines: out, total: animalUnitCapacity(heads), citation: 'Iowa Code 459.102' };
 }

@@ -2,7 +2,7 @@
 // step schemas the form uses decide it, so what the form accepts the server accepts. Pure.
 import type { z } from 'zod';
 import { checkStockpile } from '@/lib/rules';
-import { agreementsStep, fieldsStep } from '@/lib/validation/plan-fields';
+import { agreementsStep, agreementTooLarge, fieldsStep } from '@/lib/validation/plan-fields';
 import { attachmentsStep, stockpilesStep } from '@/lib/validation/plan-stockpiles';
 import { contactsStep, productionStep, updateStep, type UpdateStep } from '@/lib/validation/plans';
 import { diffDocuments, type PlanChange } from './diff';
@@ -112,7 +112,9 @@ function crossCheck(p: Parts, ctx: CheckContext, updateKind: string | null, miss
   }
   const uploaded = new Set(ctx.attachments.map((a) => a.id));
   p.agreements.forEach((a, i) => {
-    if (!p.fields.some((f) => f.key === a.fieldKey)) missing.push({ step: 'agreements', path: `agreements.${i}.fieldKey`, message: `The agreement with ${a.landownerName} names a field that is no longer in the plan.` });
+    const field = p.fields.find((f) => f.key === a.fieldKey);
+    if (!field) missing.push({ step: 'agreements', path: `agreements.${i}.fieldKey`, message: `The agreement with ${a.landownerName} names a field that is no longer in the plan.` });
+    else if (a.acres !== undefined && a.acres > field.acres) missing.push({ step: 'agreements', path: `agreements.${i}.acres`, message: agreementTooLarge(a.acres, field.acres) });
     if (!uploaded.has(a.attachmentId)) missing.push({ step: 'agreements', path: `agreements.${i}.attachmentId`, message: `Upload the signed agreement with ${a.landownerName} again (PDF).` });
   });
   // Iowa Code 459.311B: a stockpile site that breaks a separation rule cannot be in the plan.

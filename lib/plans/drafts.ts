@@ -43,8 +43,12 @@ export async function saveDraft(actor: Actor, input: { planId: string; version: 
   throw new AppError('CONFLICT', CHANGED_SINCE_OPENED);
 }
 
-/** The draft and version as the server holds them (to tell a lost response from a real conflict). */
+/**
+ * The draft and version as the server holds them (to tell a lost response from a real conflict).
+ * A draft is the owner's unfinished work: only those who may edit it may read it.
+ */
 export async function getDraftState(actor: Actor, planId: string): Promise<{ version: number; draft: PlanDraft; editable: boolean }> {
+  await authorize(actor, 'plan.save_draft', { planId });
   const { plan } = await getPlanForActor(actor, planId);
   return { version: plan.version, draft: (plan.draftState ?? {}) as PlanDraft, editable: isEditableStatus(plan.status) };
 }

@@ -12,7 +12,13 @@ export function toNumber(v: unknown): unknown {
   return t === '' ? undefined : Number(t);
 }
 
-const finite = (message: string) => z.number({ error: message }).refine(Number.isFinite, message);
+/** What a number field says when it holds words: not the "missing" message, which would puzzle. */
+export const NOT_A_NUMBER = 'Enter a number, using digits (for example 2,480)';
+
+// Empty is "not answered" (the field's own message); anything typed that is not a number is
+// NOT_A_NUMBER (toNumber turns words into NaN).
+const finite = (message: string) =>
+  z.number({ error: (issue) => (issue.input === undefined ? message : NOT_A_NUMBER) }).refine(Number.isFinite, NOT_A_NUMBER);
 
 /** A required number, with the message to show when it is missing or not a number. */
 export function numberField(message: string) {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dateField, iowaCounty, list, numberField, optionalNumber, requiredText } from './operations';
+import { dateField, iowaCounty, list, numberField, optionalNumber, requiredText, toNumber } from './operations';
 
 // The "Fields" and "Land agreements" steps of the MMP form (IAC 567-65.111 content): each field
 // where manure is applied, and the written agreement for land the owner neither owns nor rents.
@@ -66,7 +66,12 @@ export const fieldsStep = z
     });
   });
 
-export function agreementsStep(today: string) {
+/**
+ * The agreements step. With the plan's fields (key and acres), an agreement may not cover more
+ * acres than the field it names.
+ */
+export function agreementsStep(today: string, fields: readonly { key: string; acres?: unknown }[] = []) {
+  const acresOf = new Map(fields.map((f) => [f.key, Number(toNumber(f.acres))]));
   return z.object({
     agreements: list(z
       .array(
@@ -79,8 +84,20 @@ export function agreementsStep(today: string) {
           attachmentId: z.string({ error: 'Upload the signed agreement (PDF)' }).uuid('Upload the signed agreement (PDF)'),
         }),
       )
-      .max(300)),
+      .max(300)
+      .superRefine((rows, ctx) =>
+        rows.forEach((a, i) => {
+          const fieldAcres = acresOf.get(a.fieldKey);
+          if (a.acres !== undefined && fieldAcres !== undefined && Number.isFinite(fieldAcres) && a.acres > fieldAcres) {
+            ctx.addIssue({ code: 'custom', path: [i, 'acres'], message: agreementTooLarge(a.acres, fieldAcres) });
+          }
+        }),
+      )),
   });
+}
+
+export function agreementTooLarge(agreementAcres: number, fieldAcres: number): string {
+  return `The agreement covers ${agreementAcres} acres, more than the field’s ${fieldAcres}. Check both figures.`;
 }
 
 export type FieldRow = z.output<typeof fieldRow>;

@@ -32,7 +32,7 @@ type DataProps = {
 function Data({ step, data, draft, files, setFiles, onChange, handle, removeFile }: DataProps) {
   const common = { defaults: draft[step] ?? {}, onChange, handle };
   const added = (f: UploadedFile) => setFiles((list) => [...list.filter((x) => x.id !== f.id), f]);
-  const fieldList = ((draft.fields?.fields as { key: string; name: string; tenure: string; countyFips: string }[] | undefined) ?? []).filter(Boolean);
+  const fieldList = ((draft.fields?.fields as { key: string; name: string; tenure: string; countyFips: string; acres?: unknown }[] | undefined) ?? []).filter(Boolean);
   const names = new Map(data.counties.map((c) => [c.fips, c.name]));
   switch (step) {
     case 'update':

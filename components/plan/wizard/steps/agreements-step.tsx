@@ -17,14 +17,14 @@ type Values = { agreements: Agreement[] };
 type Props = StepProps & {
   planId: string;
   today: string;
-  fields: { key: string; name: string; tenure: string }[];
+  fields: { key: string; name: string; tenure: string; acres?: unknown }[];
   files: UploadedFile[];
   onUploaded: (file: UploadedFile) => void;
 };
 
 /** Iowa Code 459.312: a written agreement, signed and uploaded, for land the owner neither owns nor rents. */
 export function AgreementsStep({ defaults, onChange, handle, planId, today, fields, files, onUploaded }: Props) {
-  const form = useStepForm<Values>(agreementsStep(today), defaults as Values, onChange as (v: Values) => void, handle);
+  const form = useStepForm<Values>(agreementsStep(today, fields), defaults as Values, onChange as (v: Values) => void, handle);
   const { register, control, formState, setValue } = form;
   const { fields: rows, append, remove } = useFieldArray({ control, name: 'agreements', keyName: 'rhfId' });
   const live = useWatch({ control, name: 'agreements' }) ?? [];
