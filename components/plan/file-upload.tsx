@@ -16,18 +16,24 @@ type Props = {
   /** An error from the surrounding form (e.g. "Upload the signed agreement"). */
   error?: string;
   onUploaded: (file: UploadedFile) => void;
+  /** Told when an upload starts and ends, so the surrounding form can wait for it. */
+  onBusyChange?: (busy: boolean) => void;
 };
 
 /**
  * Uploads one PDF to /api/attachments with a progress message, which matters on a slow rural
  * connection. Checks size and type here for a quick answer; the server checks the bytes again.
  */
-export function FileUpload({ planId, kind, label, hint, required, error, onUploaded }: Props) {
+export function FileUpload({ planId, kind, label, hint, required, error, onUploaded, onBusyChange }: Props) {
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
   const [status, setStatus] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const [busy, setBusyState] = useState(false);
+  const setBusy = (value: boolean) => {
+    setBusyState(value);
+    onBusyChange?.(value);
+  };
   const shown = problem ?? error;
 
   const upload = (file: File) => {

@@ -33,6 +33,8 @@ export function ReceiptForm({ planId, counties, withUpload, action }: Props) {
     defaultValues: { planId, countyFips: counties.length === 1 ? counties[0]!.fips : '', receivedOn: '', receivedByName: '', attachmentId: '' },
   });
   const [uploadKey, setUploadKey] = useState(0);
+  // The receipt cannot be recorded before its PDF has arrived: the button waits and says so.
+  const [uploading, setUploading] = useState(false);
   const onSubmit = handleSubmit(async (values) => {
     setMessage(null);
     const result = await action(values).catch(() => null);
@@ -64,11 +66,17 @@ export function ReceiptForm({ planId, counties, withUpload, action }: Props) {
           required
           error={formState.errors.attachmentId?.message}
           onUploaded={(f) => setValue('attachmentId', f.id, { shouldValidate: true })}
+          onBusyChange={setUploading}
         />
       ) : null}
-      <Button type="submit" disabled={formState.isSubmitting}>
-        {formState.isSubmitting ? 'Recording…' : 'Record the receipt'}
+      <Button type="submit" disabled={formState.isSubmitting || uploading} aria-describedby={uploading ? `${planId}-receipt-wait` : undefined}>
+        {formState.isSubmitting ? 'Recording…' : uploading ? 'Waiting for the upload…' : 'Record the receipt'}
       </Button>
+      {uploading ? (
+        <p className="usa-hint" id={`${planId}-receipt-wait`}>
+          The signed receipt is still uploading. You can record the receipt as soon as it has arrived.
+        </p>
+      ) : null}
     </form>
   );
 }

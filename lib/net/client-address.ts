@@ -33,11 +33,17 @@ export function compileTrust(trustedProxies: readonly string[]): TrustFn {
 export function stampClientAddress(req: IncomingMessage, trust: TrustFn): string {
   const peer = req.socket.remoteAddress ?? 'unknown';
   const fromTrustedProxy = peer !== 'unknown' && trust(peer, 0);
-  const client = fromTrustedProxy ? proxyaddr(req, trust) : peer;
+  const client = plainAddress(fromTrustedProxy ? proxyaddr(req, trust) : peer);
   if (!fromTrustedProxy) for (const name of FORWARDING_HEADERS) delete req.headers[name];
   req.headers['x-forwarded-for'] = client;
   req.headers[CLIENT_ADDRESS_HEADER] = client;
   return client;
+}
+
+/** An IPv4 client of a dual-stack socket reads as ::ffff:10.0.0.1; it is 10.0.0.1. */
+export function plainAddress(address: string): string {
+  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(address);
+  return mapped ? mapped[1]! : address;
 }
 
 /** The client address the server stamped on the request ('unknown' outside the portal's server). */

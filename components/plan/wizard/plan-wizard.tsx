@@ -84,12 +84,15 @@ export function PlanWizard({ data, actions, initialStep }: { data: PlanEditorDat
     show(following[following.indexOf(step) + 1] ?? 'review');
   };
 
-  const restore = (copy: PlanDraft) => {
-    draftRef.current = copy;
-    setDraft(copy);
-    setFormKey((k) => k + 1);
-    queue(copy);
-  };
+  const restore = useCallback(
+    (copy: PlanDraft) => {
+      draftRef.current = copy;
+      setDraft(copy);
+      setFormKey((k) => k + 1);
+      queue(copy);
+    },
+    [queue],
+  );
 
   const submit = async () => {
     setSubmitting(true);
@@ -132,7 +135,7 @@ export function PlanWizard({ data, actions, initialStep }: { data: PlanEditorDat
       <div className="position-sticky top-0 bg-white z-100 border-bottom-1px border-base-lighter">
         <SaveStatus state={autosave.state} signInHref={`/sign-in?callbackUrl=${encodeURIComponent(`/plans/${planId}/edit`)}`} />
       </div>
-      <RestoreOffer planId={planId} serverDraft={data.draft} serverSavedAt={data.plan.draftSavedAt} onRestore={restore} />
+      <RestoreOffer planId={planId} serverDraft={data.draft} serverVersion={data.plan.version} onRestore={restore} />
       <div ref={heading} tabIndex={-1} className="outline-0">
         <StepIndicator steps={steps.map((s) => STEP_LABELS[s])} currentStep={index + 1} counters />
       </div>

@@ -3,7 +3,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ActionResult } from '@/lib/errors';
 import type { PlanDraft } from '@/lib/plans/document';
-import { markLocalCopySaved, writeLocalCopy } from './local-copy';
+import { markLocalCopySaved, markLocalCopySent, readLocalCopy, writeLocalCopy } from './local-copy';
+import { sameDraft } from './same-draft';
+
+export { sameDraft };
 
 export type SaveState =
   | { kind: 'saved'; at: Date | null }
@@ -14,13 +17,6 @@ export type SaveState =
 
 type SaveAction = (input: unknown) => Promise<ActionResult<{ version: number; savedAt: string }>>;
 type PeekAction = (input: unknown) => Promise<ActionResult<{ version: number; draft: unknown; editable: boolean }>>;
-
-/** JSON with sorted keys: the database stores objects with its own key order. */
-export function sameDraft(a: unknown, b: unknown): boolean {
-  const norm = (v: unknown): unknown =>
-    Array.isArray(v) ? v.map(norm) : v && typeof v === 'object' ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, norm((v as Record<string, unknown>)[k])])) : v;
-  return JSON.stringify(norm(a)) === JSON.stringify(norm(b));
-}
 
 const DEBOUNCE_MS = 1200;
 const MAX_RETRY_MS = 30_000;
@@ -50,25 +46,34 @@ export function useAutosave(planId: string, initial: { version: number; savedAt:
     setState({ kind: 'saving' });
     const attempt = (async () => {
       try {
+        markLocalCopySent(planId, version.current, draft);
         const result = await save({ planId, version: version.current, draft });
         if (result.ok) {
           version.current = result.data.version;
           failures.current = 0;
-          markLocalCopySaved(planId);
+          markLocalCopySaved(planId, draft, result.data.version);
           if (!pending.current) setState({ kind: 'saved', at: new Date(result.data.savedAt) });
           return true;
         }
         pending.current ??= draft;
         if (result.code === 'CONFLICT') {
-          // A save whose answer was lost (a reload, a dropped connection) already holds this draft:
-          // take the server's version and carry on. Anything else is a real conflict.
+          // A save whose answer was lost (a reload, a dropped connection) already holds this draft,
+          // or an earlier one this device sent: take the server's version and carry on (saving what
+          // was typed since). Anything else is a real conflict.
           const server = await peek({ planId }).catch(() => null);
+          const sent = readLocalCopy(planId)?.sent;
           if (server?.ok && server.data.editable && sameDraft(server.data.draft, draft)) {
             version.current = server.data.version;
             if (pending.current === draft) pending.current = null;
-            markLocalCopySaved(planId);
+            markLocalCopySaved(planId, draft, server.data.version);
             setState({ kind: 'saved', at: new Date() });
             if (pending.current) runLater.current();
+            return true;
+          }
+          if (server?.ok && server.data.editable && sent && sameDraft(server.data.draft, sent.draft) && server.data.version > sent.baseVersion) {
+            version.current = server.data.version;
+            markLocalCopySaved(planId, sent.draft, server.data.version);
+            runLater.current();
             return true;
           }
           stopped.current = true;
@@ -103,7 +108,7 @@ export function useAutosave(planId: string, initial: { version: number; savedAt:
   /** Records a change: kept on this device at once, sent to the server after a pause. */
   const queue = useCallback(
     (draft: PlanDraft) => {
-      writeLocalCopy(planId, draft);
+      writeLocalCopy(planId, draft, version.current);
       pending.current = draft;
       if (stopped.current) return;
       // Say at once that the latest change is not on the server yet (unless a retry is waiting).
