@@ -92,7 +92,8 @@ test('an owner registers a finisher, files the original MMP with two fields in t
   await expect(page.getByRole('heading', { level: 2, name: /Step 3 of 7 Fields/ })).toBeVisible();
   await expect(page.getByRole('group', { name: /^Field 2/ }).getByLabel('Field name')).toHaveValue('River 120');
 
-  // With the portal unreachable the change is kept on this device, and offered back after a reload.
+  // With the portal unreachable the change is kept on this device, and put back after a reload
+  // (the plan did not change on the server meanwhile, so there is nothing to ask).
   const offline = (route: import('@playwright/test').Route) => (route.request().method() === 'POST' ? route.abort() : route.continue());
   await page.route('**/plans/*/edit**', offline);
   await page.getByRole('group', { name: /^Field 1/ }).getByLabel('Acres').fill('85');
@@ -100,9 +101,8 @@ test('an owner registers a finisher, files the original MMP with two fields in t
   page.once('dialog', (d) => void d.accept());
   await page.reload();
   await page.unroute('**/plans/*/edit**', offline);
-  await expect(page.getByRole('group', { name: /^Field 1/ }).getByLabel('Acres')).toHaveValue('80');
-  await page.getByRole('button', { name: 'Restore my changes' }).click();
   await expect(page.getByRole('group', { name: /^Field 1/ }).getByLabel('Acres')).toHaveValue('85');
+  await expect(page.getByRole('button', { name: 'Restore my changes' })).toHaveCount(0);
   await expect(page.getByTestId('save-status')).toHaveText(/Saved at/);
   await continueTo(page, 'Land agreements');
   await continueTo(page, 'Stockpiles and practices');

@@ -85,8 +85,20 @@ test('a hard-copy update stays incomplete until both county receipts are recorde
   await form.getByLabel(/^County/).selectOption({ label: 'Sioux' });
   await form.getByLabel('Date the county received the plan').fill('2026-11-03');
   await form.getByLabel(/Received by/).fill('Deputy Auditor');
+  // On a slow connection the PDF takes a while: the button waits for it, and says why.
+  let release!: () => void;
+  const arrived = new Promise<void>((resolve) => (release = resolve));
+  const slowUpload = async (route: import('@playwright/test').Route) => {
+    await arrived;
+    await route.continue();
+  };
+  await page.route('**/api/attachments', slowUpload);
   await form.getByLabel(/Signed receipt/).setInputFiles(receipt('sioux-receipt.pdf'));
+  await expect(form.getByRole('button', { name: 'Waiting for the upload…' })).toBeDisabled();
+  await expect(form.getByText('The signed receipt is still uploading')).toBeVisible();
+  release();
   await expect(form.getByText('Uploaded sioux-receipt.pdf')).toBeVisible();
+  await page.unroute('**/api/attachments', slowUpload);
   await form.getByRole('button', { name: 'Record the receipt' }).click();
   await expect(page.getByRole('row', { name: /Sioux County/ })).toContainText('Covered');
   await expect(coverage(page)).toHaveCount(0);
