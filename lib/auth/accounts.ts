@@ -138,10 +138,10 @@ export async function resetPassword(token: string, password: string): Promise<bo
 
 /** An admin invites department, county, preparer or admin accounts by emailed link. */
 export async function inviteUser(actor: Actor, input: InviteInput, origin: string): Promise<void> {
-  await authorize(actor, 'user.invite');
   if (await findUserByEmail(input.email)) throw emailTaken();
   const db = await getDb();
   await db.transaction(async (tx) => {
+    await authorize(actor, 'user.invite', undefined, tx);
     const email = normalizeEmail(input.email);
     const { token, expiresAt } = await issueToken(tx, {
       kind: 'invitation', email, role: input.role, countyFips: input.countyFips ?? null, name: input.name, createdByUserId: actor.id,

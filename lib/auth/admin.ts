@@ -40,10 +40,10 @@ export async function listUsers(actor: Actor): Promise<UserRow[]> {
 
 /** Changes a role (and county); the user's open sessions end so the new rights apply at once. */
 export async function changeUserRole(actor: Actor, input: { userId: string; role: Role; countyFips?: string }): Promise<void> {
-  await authorize(actor, 'user.change_role');
   if (input.userId === actor.id) throw new AppError('VALIDATION', 'You cannot change your own role. Ask another administrator.');
   const db = await getDb();
   await db.transaction(async (tx) => {
+    await authorize(actor, 'user.change_role', undefined, tx);
     const [before] = await tx.select().from(users).where(eq(users.id, input.userId)).for('update');
     if (!before) throw notFoundError();
     const countyFips = input.role === 'county_official' ? (input.countyFips ?? null) : null;
@@ -63,10 +63,10 @@ export async function changeUserRole(actor: Actor, input: { userId: string; role
 }
 
 export async function setUserDisabled(actor: Actor, userId: string, disabled: boolean): Promise<void> {
-  await authorize(actor, 'user.disable');
   if (userId === actor.id) throw new AppError('VALIDATION', 'You cannot disable your own account.');
   const db = await getDb();
   await db.transaction(async (tx) => {
+    await authorize(actor, 'user.disable', undefined, tx);
     const [row] = await tx
       .update(users)
       .set({ disabledAt: disabled ? new Date() : null, sessionVersion: sql`${users.sessionVersion} + 1` })
@@ -79,9 +79,9 @@ export async function setUserDisabled(actor: Actor, userId: string, disabled: bo
 
 /** Ends every session of the signed-in user (on all devices). */
 export async function signOutEverywhere(actor: Actor): Promise<void> {
-  await authorize(actor, 'account.manage_own');
   const db = await getDb();
   await db.transaction(async (tx) => {
+    await authorize(actor, 'account.manage_own', undefined, tx);
     await tx.update(users).set({ sessionVersion: sql`${users.sessionVersion} + 1` }).where(eq(users.id, actor.id));
     await revokeAllSessions(tx, actor.id);
     await recordAudit(tx, { actorUserId: actor.id, action: 'auth.sign_out_everywhere', entityType: 'user', entityId: actor.id });

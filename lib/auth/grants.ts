@@ -42,6 +42,7 @@ export async function grantAccess(actor: Actor, input: { operationId: string; em
     });
   }
   await db.transaction(async (tx) => {
+    await authorize(actor, 'operation.grant_access', { operationId: input.operationId }, tx);
     const existing = await tx
       .select({ id: operationAccessGrants.id })
       .from(operationAccessGrants)
@@ -56,9 +57,9 @@ export async function grantAccess(actor: Actor, input: { operationId: string; em
 }
 
 export async function revokeAccess(actor: Actor, input: { operationId: string; grantId: string }): Promise<void> {
-  await authorize(actor, 'operation.revoke_access', { operationId: input.operationId });
   const db = await getDb();
   await db.transaction(async (tx) => {
+    await authorize(actor, 'operation.revoke_access', { operationId: input.operationId }, tx);
     const [row] = await tx
       .update(operationAccessGrants)
       .set({ revokedAt: new Date() })

@@ -27,10 +27,10 @@ export async function getCalendarFeedStatus(userId: string): Promise<FeedStatus>
 
 /** Revokes the actor's current address (if any) and creates a new one; returns its token, once. */
 export async function createCalendarFeed(actor: Actor): Promise<{ token: string }> {
-  await authorize(actor, 'account.manage_own');
   const token = randomBytes(32).toString('base64url');
   const db = await getDb();
   await db.transaction(async (tx) => {
+    await authorize(actor, 'account.manage_own', undefined, tx);
     const revoked = await tx
       .update(calendarFeeds)
       .set({ revokedAt: new Date() })
@@ -44,9 +44,9 @@ export async function createCalendarFeed(actor: Actor): Promise<{ token: string 
 
 /** Stops every address of the actor's calendar; returns how many were active. */
 export async function revokeCalendarFeeds(actor: Actor): Promise<number> {
-  await authorize(actor, 'account.manage_own');
   const db = await getDb();
   return db.transaction(async (tx) => {
+    await authorize(actor, 'account.manage_own', undefined, tx);
     const revoked = await tx
       .update(calendarFeeds)
       .set({ revokedAt: new Date() })

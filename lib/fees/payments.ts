@@ -27,12 +27,12 @@ export async function recordPayment(
   const db = await getDb();
   const [ref] = await db.select({ operationId: feeLines.operationId }).from(feeLines).where(eq(feeLines.id, input.feeLineId));
   if (!ref) throw notFoundError();
-  await authorize(actor, 'fee.record_payment', { operationId: ref.operationId });
   if (input.amount <= 0) throw amountError('The amount must be more than $0.00');
   if (input.receivedOn > ctx.today) {
     throw new AppError('VALIDATION', 'A payment cannot be received in the future.', { receivedOn: ['The date cannot be after today'] });
   }
   return db.transaction(async (tx) => {
+    await authorize(actor, 'fee.record_payment', { operationId: ref.operationId }, tx);
     // The row lock makes two clerks recording at once see each other's payment.
     const [line] = await tx.select().from(feeLines).where(eq(feeLines.id, input.feeLineId)).for('update');
     if (!line) throw notFoundError();

@@ -71,7 +71,6 @@ async function nextFacilityId(tx: Tx): Promise<string> {
 
 /** An owner registers an operation they own; the portal assigns its facility ID. */
 export async function registerOperation(actor: Actor, v: OperationValues, today: string): Promise<{ id: string; facilityId: string }> {
-  await authorize(actor, 'operation.register');
   if (!actor.partyId) throw new AppError('FORBIDDEN', 'Your account is not linked to an owner record. Contact the department.');
   const db = await getDb();
   await checkReferences(db, v);
@@ -80,6 +79,7 @@ export async function registerOperation(actor: Actor, v: OperationValues, today:
   for (let attempt = 0; ; attempt++) {
     try {
       return await db.transaction(async (tx) => {
+        await authorize(actor, 'operation.register', undefined, tx);
         const facilityId = await nextFacilityId(tx);
         const [op] = await tx
           .insert(operations)
@@ -107,6 +107,7 @@ export async function updateOperation(actor: Actor, input: { operationId: string
   await checkReferences(db, v);
   const au = animalUnitBreakdown(v.inventory).total;
   await db.transaction(async (tx) => {
+    await authorize(actor, 'operation.edit', { operationId: input.operationId }, tx);
     const [before] = await tx.select().from(operations).where(eq(operations.id, input.operationId)).for('update');
     if (!before) throw new AppError('NOT_FOUND', 'We can’t find that record.');
     if (before.updatedAt.toISOString() !== input.lockToken) {

@@ -67,7 +67,6 @@ export type SetParameterInput = { key: StaffParameterKey; value: unknown; effect
 
 /** Adds a version of a parameter (admin only), with its audit event. */
 export async function setParameterValue(actor: Actor, input: SetParameterInput): Promise<void> {
-  await authorize(actor, 'parameter.set');
   const def = STAFF_PARAMETERS[input.key];
   if (!def) throw new AppError('VALIDATION', 'That is not a parameter the portal lets you set.');
   const parsed = def.schema.safeParse(input.value);
@@ -77,6 +76,7 @@ export async function setParameterValue(actor: Actor, input: SetParameterInput):
   const before = await parameterOnDate(input.key, input.effectiveFrom, db);
   try {
     await db.transaction(async (tx) => {
+      await authorize(actor, 'parameter.set', undefined, tx);
       await tx.insert(parameterValues).values({
         key: input.key,
         value: parsed.data,

@@ -60,6 +60,7 @@ export async function uploadAttachment(actor: Actor, input: { planId: string; ki
   await storage.put(storageKey, input.bytes);
   try {
     return await db.transaction(async (tx) => {
+      await authorize(actor, 'plan.upload_attachment', { planId: input.planId }, tx);
       const [row] = await tx
         .insert(attachments)
         .values({ operationId: plan.operationId, planId: input.planId, kind, filename: cleanFilename(input.filename), contentType: 'application/pdf', sizeBytes: input.bytes.length, sha256, storageKey, uploadedByUserId: actor.id })
@@ -101,9 +102,9 @@ export async function readAttachment(actor: Actor, attachmentId: string): Promis
 
 /** Removes a file added since the plan was last filed (a wrong upload); filed files stay on record. */
 export async function removeAttachment(actor: Actor, input: { planId: string; attachmentId: string }): Promise<void> {
-  await authorize(actor, 'plan.upload_attachment', { planId: input.planId });
   const db = await getDb();
   const key = await db.transaction(async (tx) => {
+    await authorize(actor, 'plan.upload_attachment', { planId: input.planId }, tx);
     const [plan] = await tx.select({ status: plans.status }).from(plans).where(eq(plans.id, input.planId)).for('update');
     if (!plan || !isEditableStatus(plan.status)) throw new AppError('CONFLICT', 'This plan is with the department; its files cannot be removed.');
     const [row] = await tx.select().from(attachments).where(and(eq(attachments.id, input.attachmentId), eq(attachments.planId, input.planId)));

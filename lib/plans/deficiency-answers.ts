@@ -34,12 +34,12 @@ export type AnswerResult = { cycle: number; changed: number; unanswered: number 
 
 /** Saves the owner's answers to the open return notice of a plan, in one transaction with its audit event. */
 export async function answerDeficiencies(actor: Actor, input: AnswerDeficienciesInput, ctx: { now?: Date } = {}): Promise<AnswerResult> {
-  await authorize(actor, 'plan.submit', { planId: input.planId });
   // Parsed again here too: the rules on an answer hold for every caller, not only the form's action.
   const values = parseOrThrow(answerDeficienciesSchema, input);
   const now = ctx.now ?? new Date();
   const db = await getDb();
   return db.transaction(async (tx) => {
+    await authorize(actor, 'plan.submit', { planId: input.planId }, tx);
     // Locked like a submission: a resubmission waits for the answers, or the answers see it landed.
     const [plan] = await tx.select({ id: plans.id, status: plans.status }).from(plans).where(eq(plans.id, values.planId)).for('update');
     if (!plan) throw notFoundError();

@@ -2,6 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { getDb } from '@/db/client';
 import { plans } from '@/db/schema';
 import { authorize } from '@/lib/auth/policy';
+import { planScope } from '@/lib/auth/scopes';
 import type { Actor } from '@/lib/auth/roles';
 import { AppError, notFoundError } from '@/lib/errors';
 import type { PlanDraft } from './document';
@@ -34,7 +35,8 @@ export async function saveDraft(actor: Actor, input: { planId: string; version: 
       ...(kind ? { updateKind: sql`case when ${plans.kind} = 'annual_update' then ${kind}::update_kind else null end` } : {}),
       ...(channel ? { channel: sql`case when ${plans.kind} = 'annual_update' then ${channel}::submission_channel else 'electronic' end` } : {}),
     })
-    .where(and(eq(plans.id, input.planId), eq(plans.version, input.version), inArray(plans.status, [...EDITABLE_STATUSES])))
+    // The write carries the actor's scope itself: one statement checks and changes.
+    .where(and(eq(plans.id, input.planId), eq(plans.version, input.version), inArray(plans.status, [...EDITABLE_STATUSES]), planScope(actor)))
     .returning({ version: plans.version, savedAt: plans.draftSavedAt });
   if (row) return { version: row.version, savedAt: row.savedAt ?? new Date() };
   const [now] = await db.select({ status: plans.status }).from(plans).where(eq(plans.id, input.planId));

@@ -41,7 +41,6 @@ export async function allCountiesCovered(planId: string): Promise<boolean> {
  * uploaded) or by an official of that county. A county official records only for their own county.
  */
 export async function recordCountyReceipt(actor: Actor, input: ReceiptInput, today: string): Promise<void> {
-  await authorize(actor, 'plan.record_county_receipt', { planId: input.planId });
   if (!isIsoDate(input.receivedOn)) throw fieldError('receivedOn', 'Enter the date the county received the plan.');
   if (input.receivedOn > today) throw fieldError('receivedOn', 'The date the county received the plan cannot be in the future.');
   if (!input.receivedByName.trim()) throw fieldError('receivedByName', 'Enter who received the plan for the county.');
@@ -50,6 +49,7 @@ export async function recordCountyReceipt(actor: Actor, input: ReceiptInput, tod
   }
   const db = await getDb();
   await db.transaction(async (tx) => {
+    await authorize(actor, 'plan.record_county_receipt', { planId: input.planId }, tx);
     const [plan] = await tx.select({ channel: plans.channel, status: plans.status }).from(plans).where(eq(plans.id, input.planId)).for('update');
     if (plan?.channel !== 'hard_copy') throw new AppError('VALIDATION', 'County receipts are recorded for hard-copy plans only.');
     const touches = await tx

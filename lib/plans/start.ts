@@ -17,9 +17,9 @@ import { OPEN_STATUSES } from './steps';
  * one plan per operation).
  */
 export async function startPlan(actor: Actor, input: { operationId: string; kind: 'original' | 'annual_update' }, today: string): Promise<{ planId: string; resumed: boolean }> {
-  await authorize(actor, 'plan.start', { operationId: input.operationId });
   const db = await getDb();
   return db.transaction(async (tx) => {
+    await authorize(actor, 'plan.start', { operationId: input.operationId }, tx);
     // Serializes two starts for the same operation (a double click).
     await tx.select({ id: operations.id }).from(operations).where(eq(operations.id, input.operationId)).for('update');
     const [open] = await tx

@@ -48,6 +48,7 @@ export async function submitPlan(
   if (earlier) return replay(earlier, input.planId);
   try {
     return await db.transaction(async (tx) => {
+      await authorize(actor, 'plan.submit', { planId: input.planId }, tx);
       const [plan] = await tx.select().from(plans).where(eq(plans.id, input.planId)).for('update');
       if (!plan) throw new AppError('NOT_FOUND', 'We can’t find that record.');
       // Checked again under the lock: a concurrent request with this key may have just committed.

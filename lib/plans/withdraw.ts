@@ -16,9 +16,9 @@ export const WITHDRAWABLE_STATUSES = [...EDITABLE_STATUSES, 'submitted'] as cons
 
 /** Withdraws the plan; fees billed for it and not yet paid are cancelled with it. */
 export async function withdrawPlan(actor: Actor, input: { planId: string; version: number }): Promise<{ feesCancelled: number }> {
-  await authorize(actor, 'plan.withdraw', { planId: input.planId });
   const db = await getDb();
   return db.transaction(async (tx) => {
+    await authorize(actor, 'plan.withdraw', { planId: input.planId }, tx);
     const [before] = await tx.select({ status: plans.status }).from(plans).where(eq(plans.id, input.planId)).for('update');
     const [row] = await tx
       .update(plans)

@@ -20,10 +20,10 @@ export async function getNotificationPreferences(userId: string): Promise<Notifi
 
 /** Saves the actor's own preferences; a digest is kept only for a county official. */
 export async function saveNotificationPreferences(actor: Actor, input: NotificationPreferencesValues): Promise<void> {
-  await authorize(actor, 'account.manage_own');
   const values = { ...input, countyDigest: actor.role === 'county_official' ? input.countyDigest : 'immediate' } as const;
   const db = await getDb();
   await db.transaction(async (tx) => {
+    await authorize(actor, 'account.manage_own', undefined, tx);
     const [before] = await tx.select().from(notificationPreferences).where(eq(notificationPreferences.userId, actor.id)).for('update');
     await tx
       .insert(notificationPreferences)

@@ -29,12 +29,12 @@ function requireAwaitingCompleteness(loaded: LoadedPlan): string {
 
 /** Finds a received plan complete: the 60 days count from the date it was received. */
 export async function findPlanComplete(actor: Actor, input: FindCompleteInput, today: string): Promise<{ decisionDueOn: string }> {
-  await authorize(actor, 'plan.check_completeness', { planId: input.planId });
   // IAC 567-65.110(3)"b"(1): a hard copy is complete only with every county's receipt. Read before
   // the transaction: receipts are only ever added, so a plan covered now stays covered.
   const covered = await allCountiesCovered(input.planId);
   const db = await getDb();
   return db.transaction(async (tx) => {
+    await authorize(actor, 'plan.check_completeness', { planId: input.planId }, tx);
     const loaded = await loadPlanForWrite(tx, input.planId, input.version, today);
     const receivedOn = requireAwaitingCompleteness(loaded);
     if (loaded.plan.channel === 'hard_copy' && !covered) {
@@ -69,11 +69,11 @@ export async function returnPlanIncomplete(
   input: ReturnIncompleteInput,
   ctx: { today: string; origin: string },
 ): Promise<{ cycle: number }> {
-  await authorize(actor, 'plan.check_completeness', { planId: input.planId });
   const items = input.codes.map((code) => ({ code, detail: input.details[code]?.trim() || null }));
   if (!items.length) throw new AppError('VALIDATION', 'Choose at least one missing item.', { codes: ['Choose at least one missing item'] });
   const db = await getDb();
   return db.transaction(async (tx) => {
+    await authorize(actor, 'plan.check_completeness', { planId: input.planId }, tx);
     const loaded = await loadPlanForWrite(tx, input.planId, input.version, ctx.today);
     const receivedOn = requireAwaitingCompleteness(loaded);
     const after = await updatePlanAtVersion(tx, input.planId, input.version, {

@@ -86,9 +86,9 @@ export async function previewDecisionLetter(actor: Actor, input: DecisionInput, 
 
 /** Decides a complete plan; returns the new status. */
 export async function decidePlan(actor: Actor, input: DecisionInput, ctx: Ctx): Promise<{ status: 'approved' | 'disapproved'; manureRemovalAllowed: boolean }> {
-  await authorize(actor, 'plan.decide', { planId: input.planId });
   const db = await getDb();
   return db.transaction(async (tx) => {
+    await authorize(actor, 'plan.decide', { planId: input.planId }, tx);
     const loaded = await loadPlanForWrite(tx, input.planId, input.version, ctx.today);
     const receivedOn = requireDecidable(loaded, input);
     const reasons = reasonLines(input.reasons);

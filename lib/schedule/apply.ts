@@ -56,9 +56,9 @@ async function notifyOwner(tx: Executor, op: ScheduleCandidate, assignmentId: st
 }
 
 export async function applySchedulePolicy(actor: Actor, input: { policy: PolicyInput; previewHash: string }, ctx: Ctx): Promise<{ assigned: number }> {
-  await authorize(actor, 'due_date.apply_policy');
   const db = await getDb();
   return db.transaction(async (tx) => {
+    await authorize(actor, 'due_date.apply_policy', undefined, tx);
     const { scheduled } = await listScheduleCandidates(tx);
     const preview = previewSchedule(scheduled, input.policy, ctx.today);
     if (preview.missing.length) {
@@ -89,13 +89,13 @@ export async function applySchedulePolicy(actor: Actor, input: { policy: PolicyI
 
 /** One operation's due date set by hand, with the reason on record. */
 export async function overrideDueDate(actor: Actor, input: OverrideInput, ctx: Ctx): Promise<void> {
-  await authorize(actor, 'due_date.override', { operationId: input.operationId });
   if (input.dueOn <= ctx.today) {
     const message = 'Choose a due date after today.';
     throw new AppError('VALIDATION', message, { dueOn: [message] });
   }
   const db = await getDb();
   await db.transaction(async (tx) => {
+    await authorize(actor, 'due_date.override', { operationId: input.operationId }, tx);
     const { scheduled, excluded } = await listScheduleCandidates(tx);
     const op = [...scheduled, ...excluded].find((o) => o.operationId === input.operationId);
     if (!op) throw new AppError('VALIDATION', 'This operation has no approved plan yet, so it has no annual update to schedule.');

@@ -1,0 +1,73 @@
+import { PgTransaction } from 'drizzle-orm/pg-core';
+import { and, eq, inArray } from 'drizzle-orm';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { feeLines, operations, plans, users } from '@/db/schema';
+import { seedDatabase } from '@/db/seed';
+import * as policy from '@/lib/auth/policy';
+import type { Actor } from '@/lib/auth/roles';
+import { grantAccess, revokeAccess, listGrants } from '@/lib/auth/grants';
+import { today } from '@/lib/clock';
+import { recordPayment } from '@/lib/fees/payments';
+import { startPlan } from '@/lib/plans/start';
+import { withdrawPlan } from '@/lib/plans/withdraw';
+import { addDays } from '@/lib/rules';
+import { overrideDueDate } from '@/lib/schedule/apply';
+import { databaseLabel, useTestDb } from './support/test-db';
+
+// The access check of every write runs inside the transaction that makes the change: it reads the
+// state the change is made on (under the same locks), not a state read a moment earlier.
+vi.mock('@/lib/auth/policy', async (original) => {
+  const real = await original<typeof import('@/lib/auth/policy')>();
+  return { ...real, authorize: vi.fn(real.authorize) };
+});
+
+const T = today();
+const ctx = { today: T, origin: 'https://mmp.test' };
+
+describe(`writes authorize inside their transaction on ${databaseLabel}`, () => {
+  const t = useTestDb();
+  const db = () => t.get().db;
+  const actor = async (email: string): Promise<Actor> => {
+    const [u] = await db().select().from(users).where(eq(users.email, email));
+    return { id: u!.id, role: u!.role, name: u!.name, email: u!.email, countyFips: u!.countyFips, partyId: u!.partyId };
+  };
+  const operationId = async (name: string) => (await db().select().from(operations).where(eq(operations.name, name)))[0]!.id;
+  /** The executor the check of `action` last ran on. */
+  const checkedOn = (action: string) => {
+    const calls = vi.mocked(policy.authorize).mock.calls.filter((c) => c[1] === action);
+    return calls.at(-1)?.[3];
+  };
+
+  beforeAll(async () => {
+    await seedDatabase(db(), { demo: true, today: T });
+  });
+
+  it('starting a plan, granting and revoking access', async () => {
+    const owner = await actor('owner.vanzee@example.com');
+    const doon = await operationId('Doon Sow Unit');
+    await startPlan(owner, { operationId: doon, kind: 'annual_update' }, T);
+    expect(checkedOn('plan.start')).toBeInstanceOf(PgTransaction);
+    await grantAccess(owner, { operationId: doon, email: 'preparer@example.com' });
+    expect(checkedOn('operation.grant_access')).toBeInstanceOf(PgTransaction);
+    const [grant] = await listGrants(owner, doon);
+    await revokeAccess(owner, { operationId: doon, grantId: grant!.id });
+    expect(checkedOn('operation.revoke_access')).toBeInstanceOf(PgTransaction);
+  });
+
+  it('withdrawing a plan', async () => {
+    const owner = await actor('owner.vanzee@example.com');
+    const [draft] = await db().select().from(plans).where(and(eq(plans.operationId, await operationId('Doon Sow Unit')), eq(plans.status, 'draft')));
+    await withdrawPlan(owner, { planId: draft!.id, version: draft!.version }).catch(() => undefined);
+    expect(checkedOn('plan.withdraw')).toBeInstanceOf(PgTransaction);
+  });
+
+  it('recording a payment and moving a due date', async () => {
+    const reviewer = await actor('reviewer@example.com');
+    const [line] = await db().select().from(feeLines).where(inArray(feeLines.status, ['due'])).limit(1);
+    await recordPayment(reviewer, { feeLineId: line!.id, amount: 1, method: 'check', receivedOn: T, reference: '1001' } as never, ctx);
+    expect(checkedOn('fee.record_payment')).toBeInstanceOf(PgTransaction);
+    const supervisor = await actor('supervisor@example.com');
+    await overrideDueDate(supervisor, { operationId: await operationId('Doon Sow Unit'), dueOn: addDays(T, 90), reason: 'Moved at the owner’s request' }, ctx);
+    expect(checkedOn('due_date.override')).toBeInstanceOf(PgTransaction);
+  });
+});
