@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoA11yViolations } from './support/a11y';
 import { signIn } from './support/auth';
+import { longDate, portalToday } from './support/dates';
 
 // Issue 5, journeys 2 and 3, on a phone-sized screen: an annual no-change update with its $148.80
 // compliance fee (Rock Valley, 992 AU), and a hard-copy update that stays incomplete until both
@@ -52,7 +53,8 @@ test('a no-change annual update states 992 AU and owes $148.80; the counties get
 
 const coverage = (page: Page) => page.locator('.usa-alert').filter({ hasText: 'Incomplete until every county has received it' });
 
-test('a hard-copy update stays incomplete until both county receipts are recorded', async ({ page }) => {
+test('a hard-copy update stays incomplete until both county receipts are recorded', async ({ page, request }) => {
+  const today = await portalToday(request);
   await signIn(page, 'owner.vanzee@example.com');
   await openUpdate(page, 'Doon Sow Unit');
   await tick(page, /^Nothing changed/);
@@ -71,7 +73,7 @@ test('a hard-copy update stays incomplete until both county receipts are recorde
   const form = page.getByRole('form', { name: 'Record a county receipt' });
   // A receipt without the signed form is refused, and nothing typed is lost.
   await form.getByLabel(/^County/).selectOption({ label: 'Lyon' });
-  await form.getByLabel('Date the county received the plan').fill('2026-11-02');
+  await form.getByLabel('Date the county received the plan').fill(today);
   await form.getByLabel(/Received by/).fill('Lyon County Auditor');
   await form.getByRole('button', { name: 'Record the receipt' }).click();
   await expect(form.getByText('Upload the signed receipt (PDF)')).toBeVisible();
@@ -79,11 +81,11 @@ test('a hard-copy update stays incomplete until both county receipts are recorde
   await form.getByLabel(/Signed receipt/).setInputFiles(receipt('lyon-receipt.pdf'));
   await expect(form.getByText('Uploaded lyon-receipt.pdf')).toBeVisible();
   await form.getByRole('button', { name: 'Record the receipt' }).click();
-  await expect(page.getByRole('row', { name: /Lyon County/ })).toContainText('Covered: received November 2, 2026 by Lyon County Auditor');
+  await expect(page.getByRole('row', { name: /Lyon County/ })).toContainText(`Covered: received ${longDate(today)} by Lyon County Auditor`);
   await expect(coverage(page)).toContainText('1 of 2 counties have no recorded receipt');
 
   await form.getByLabel(/^County/).selectOption({ label: 'Sioux' });
-  await form.getByLabel('Date the county received the plan').fill('2026-11-03');
+  await form.getByLabel('Date the county received the plan').fill(today);
   await form.getByLabel(/Received by/).fill('Deputy Auditor');
   // On a slow connection the PDF takes a while: the button waits for it, and says why.
   let release!: () => void;
