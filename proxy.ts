@@ -3,9 +3,11 @@ import { NextResponse, type NextRequest } from 'next/server';
 // Guards that run before any route, in order:
 // 1. a path that does not decode (bad percent-encoding) or holds a NUL is the caller's mistake: 400,
 //    not a 500 from deep inside the router;
-// 2. a route handler that changes state accepts only requests from the portal's own pages: the
-//    Origin must name this site, as Next checks for server actions (next-auth's routes carry their
-//    own CSRF token; webhooks, signed by their sender, are listed in SIGNED_ELSEWHERE).
+// 2. a route handler that changes state refuses a request a browser sent from another site: an
+//    Origin that names another host (or "null"), or Sec-Fetch-Site cross-site, as Next checks for
+//    server actions. A request with no Origin at all comes from a program, not a browser carrying
+//    someone's cookies (a mail client's one-click unsubscribe, a signed webhook, the test clock).
+//    next-auth's routes carry their own CSRF token.
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const SIGNED_ELSEWHERE: readonly string[] = ['/api/auth/'];
 
@@ -39,7 +41,9 @@ export function proxy(request: NextRequest): NextResponse {
   if (!SAFE_METHODS.has(request.method) && rawPath.startsWith('/api/') && !SIGNED_ELSEWHERE.some((p) => rawPath.startsWith(p))) {
     // The portal's server drops X-Forwarded-Host unless a trusted proxy sent it (scripts/serve.ts).
     const host = request.headers.get('x-forwarded-host') ?? request.headers.get('host');
-    if (!host || originHost(request.headers.get('origin')) !== host) {
+    const origin = request.headers.get('origin');
+    const foreign = (origin !== null && (!host || originHost(origin) !== host)) || request.headers.get('sec-fetch-site') === 'cross-site';
+    if (foreign) {
       return NextResponse.json(
         { ok: false, code: 'FORBIDDEN', message: 'This request did not come from the portal’s own pages.' },
         { status: 403, headers: { 'Cache-Control': 'no-store' } },

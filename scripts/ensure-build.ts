@@ -13,7 +13,7 @@ export const nextBin = path.join(root, 'node_modules', 'next', 'dist', 'bin', 'n
 export function serverArgs(options: { hostname?: string } = {}): string[] {
   return ['--import', 'tsx', path.join(root, 'scripts', 'serve.ts'), ...(options.hostname ? ['--hostname', options.hostname] : [])];
 }
-const SOURCES = ['app', 'components', 'db', 'lib', 'emails', 'public', 'next.config.js', 'package-lock.json'];
+const SOURCES = ['app', 'components', 'db', 'lib', 'emails', 'public', 'proxy.ts', 'instrumentation.ts', 'next.config.js', 'tsconfig.json', 'package-lock.json'];
 
 function newestMtime(p: string): number {
   if (!existsSync(p)) return 0;
