@@ -10,6 +10,12 @@ const eslintConfig = [
     rules: { 'react-hooks/rules-of-hooks': 'off' },
   },
   {
+    // App code logs through lib/log.ts (JSON lines with a request id); command-line scripts print.
+    files: ['app/**', 'lib/**', 'components/**', 'emails/**', 'db/**', 'instrumentation.ts', 'proxy.ts'],
+    ignores: ['db/seed/cli.ts', 'db/migrate-cli.ts'],
+    rules: { 'no-console': 'error' },
+  },
+  {
     ignores: [
       '.next/**',
       'node_modules/**',

@@ -14,3 +14,21 @@ export async function register(): Promise<void> {
   // Not awaited: the server starts serving while the scheduler connects.
   void startScheduler();
 }
+
+type RequestInfo = { path: string; method: string; headers: Record<string, string | string[] | undefined> };
+type ErrorContext = { routerKind: string; routePath: string; routeType: string };
+
+/**
+ * Every error a page, route handler or server action throws to Next reaches the log as one JSON
+ * line with the request's id and the digest the error page shows the person as its reference code.
+ */
+export async function onRequestError(err: unknown, request: RequestInfo, context: ErrorContext): Promise<void> {
+  const { getLogger, requestIdFrom } = await import('@/lib/log');
+  const header = request.headers['x-request-id'];
+  const requestId = requestIdFrom({ get: () => (Array.isArray(header) ? header[0] : header) ?? null });
+  const digest = err && typeof err === 'object' && 'digest' in err ? String((err as { digest: unknown }).digest) : undefined;
+  getLogger('http').error(
+    { requestId, digest, method: request.method, path: request.path.split('?', 1)[0], route: context.routePath, routeType: context.routeType, err },
+    'request failed',
+  );
+}

@@ -27,7 +27,7 @@ const securityHeaders = [
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   // PGlite loads its wasm/data files by path at runtime; bundling it breaks that.
-  serverExternalPackages: ['@electric-sql/pglite'],
+  serverExternalPackages: ['@electric-sql/pglite', 'pino'],
   poweredByHeader: false,
   reactStrictMode: true,
   experimental: {

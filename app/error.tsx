@@ -1,14 +1,10 @@
 'use client';
 
-import { useEffect } from 'react';
 import { Button } from '@/components/button';
 
 // Never show error.message: in production it is generic anyway, and in development it may leak internals.
+// The server logged the error (instrumentation.ts) with the digest shown here as the reference code.
 export default function ErrorPage({ error, retry }: { error: unknown; retry: () => void }) {
-  useEffect(() => {
-    console.error(error);
-  }, [error]);
-
   const digest = error instanceof Error && 'digest' in error ? String(error.digest) : null;
 
   return (

@@ -3,6 +3,7 @@ import { mkdirSync } from 'node:fs';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { getEnv } from '@/lib/env';
+import { getLogger } from '@/lib/log';
 import * as schema from './schema';
 
 // The one place that chooses the database: no DATABASE_URL -> PGlite (embedded PostgreSQL) stored
@@ -36,7 +37,7 @@ export async function openDb(options: DbOptions): Promise<DbHandle> {
     const pool = new Pool({ connectionString: options.url, max: options.poolMax ?? 10 });
     // An idle client losing its server (restart, failover) must not crash the process; the pool
     // replaces it on the next query.
-    pool.on('error', (err) => console.error('[db] idle client error:', err.message));
+    pool.on('error', (err) => getLogger('db').error({ err: { message: err.message, code: (err as { code?: unknown }).code } }, 'idle client error'));
     // A client in use (inside a transaction) when its server goes away also emits 'error', and an
     // 'error' event nobody listens to crashes the process. Its caller already gets the failure from
     // the query it was running (or the next one), and the pool drops the broken client on release.

@@ -1,3 +1,5 @@
+import { getLogger, logRequestError } from '@/lib/log';
+
 // Known errors carry a code and a message written for the person using the portal. Anything else
 // is logged and shown as a generic message: no stack trace or internal detail reaches a user.
 export type AppErrorCode =
@@ -55,10 +57,10 @@ export function isRetryableDbError(err: unknown): boolean {
 export function toActionError(err: unknown): Extract<ActionResult, { ok: false }> {
   if (err instanceof AppError) return { ok: false, code: err.code, message: err.message, fieldErrors: err.fieldErrors };
   if (isRetryableDbError(err)) {
-    console.warn('[action] database unavailable:', err instanceof Error ? err.message : err);
+    getLogger('action').warn({ err: err instanceof Error ? { message: err.message, code: (err as { code?: unknown }).code } : err }, 'database unavailable');
     return { ok: false, code: 'RETRYABLE', message: RETRY_MESSAGE };
   }
-  console.error('[action] unexpected error:', err);
+  logRequestError('action', 'unexpected error', err);
   return { ok: false, code: 'ERROR', message: 'Something went wrong on our side. Nothing was changed; please try again.' };
 }
 

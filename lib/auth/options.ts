@@ -5,6 +5,7 @@ import { recordAudit } from '@/lib/audit';
 import { AppError } from '@/lib/errors';
 import { authSecret, publicOrigin } from '@/lib/env';
 import { clientAddress } from '@/lib/net/client-address';
+import { logRequestError } from '@/lib/log';
 import { GENERIC_SIGN_IN_ERROR, verifyCredentials } from './credentials';
 import type { Role } from './roles';
 import { revokeSession } from './sessions';
@@ -38,7 +39,7 @@ export const authOptions: NextAuthOptions = {
         } catch (err) {
           if (err instanceof AppError) throw new Error(err.message);
           if (err instanceof Error && err.message === GENERIC_SIGN_IN_ERROR) throw err;
-          console.error('[auth] sign-in failed unexpectedly:', err);
+          logRequestError('auth', 'sign-in failed unexpectedly', err);
           throw new Error('We could not sign you in just now. Please try again in a moment.');
         }
       },

@@ -1,5 +1,6 @@
 // CSV for spreadsheet users: RFC 4180 quoting, and a leading apostrophe on any cell a spreadsheet
 // would read as a formula (=, +, -, @), so an owner-typed name cannot run in a reviewer's Excel.
+import { logRequestError } from '@/lib/log';
 
 export function csvCell(value: string | number | boolean | null | undefined): string {
   if (value === null || value === undefined) return '';
@@ -38,7 +39,7 @@ export function csvResponse<T>(
         if (rows.length) controller.enqueue(encoder.encode(rows.map((r) => csvLine(toLine(r))).join('')));
         if (rows.length < batch) controller.close();
       } catch (err) {
-        console.error('[csv] export failed:', err);
+        logRequestError('csv', 'export failed', err);
         controller.error(err);
       }
     },

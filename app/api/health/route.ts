@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { getDbHandle } from '@/db/client';
 import { today } from '@/lib/clock';
 import { databaseMode } from '@/lib/env';
+import { logRequestError } from '@/lib/log';
 
 export const dynamic = 'force-dynamic';
 
@@ -14,7 +15,7 @@ export async function GET() {
     await db.execute(sql`select 1`);
     return Response.json({ status: 'ok', database: { mode, answered: true, latencyMs: Math.round(performance.now() - started) }, today: today() });
   } catch (err) {
-    console.error('[health] database check failed:', err);
+    logRequestError('health', 'database check failed', err);
     return Response.json({ status: 'unavailable', database: { mode, answered: false }, today: today() }, { status: 503 });
   }
 }
