@@ -1,5 +1,6 @@
 // `npm run db:migrate`: applies the committed migrations to DATABASE_URL (or the embedded folder).
 import { migrateDb, openDb, optionsFromEnv } from './client';
+import { describeFailure } from './errors';
 
 async function main() {
   const options = optionsFromEnv();
@@ -14,6 +15,6 @@ async function main() {
 }
 
 main().catch((err) => {
-  console.error('Migration failed:', err instanceof Error ? err.message : err);
+  console.error(describeFailure('Migration failed', err, process.env.DATABASE_URL));
   process.exit(1);
 });

@@ -4,6 +4,7 @@
 import { today } from '@/lib/clock';
 import { migrateDb, openDb, optionsFromEnv } from '@/db/client';
 import { seedDatabase } from '@/db/seed';
+import { describeFailure } from '@/db/errors';
 
 export async function prepareDatabase(): Promise<string> {
   const options = optionsFromEnv();
@@ -23,7 +24,7 @@ if (process.argv[1] && /prepare-db\.ts$/.test(process.argv[1])) {
   prepareDatabase()
     .then((msg) => console.log(msg))
     .catch((err) => {
-      console.error('Could not prepare the database:', err instanceof Error ? err.message : err);
+      console.error(describeFailure('Could not prepare the database', err, process.env.DATABASE_URL));
       process.exit(1);
     });
 }

@@ -1,6 +1,7 @@
 // `npm start`: prepares the database (embedded by default), builds the app if the build is missing
 // or older than the sources, then serves it at http://localhost:${PORT:-3000}.
 import { spawn } from 'node:child_process';
+import { describeFailure } from '@/db/errors';
 import { ensureBuild, serverArgs } from './ensure-build';
 import { prepareDatabase } from './prepare-db';
 
@@ -20,6 +21,6 @@ async function main() {
 }
 
 main().catch((err) => {
-  console.error('Could not start the portal:', err instanceof Error ? err.message : err);
+  console.error(describeFailure('Could not start the portal', err, process.env.DATABASE_URL));
   process.exit(1);
 });
