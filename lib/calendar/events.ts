@@ -11,6 +11,14 @@ import { addDays, effectiveDeadline, newOwnerOriginalMmpDue } from '@/lib/rules'
 
 export type CalendarEvent = { uid: string; date: string; summary: string; description: string; url: string };
 
+/**
+ * The feed's one convention, for owners, counties and reviewers alike: an event sits on the last
+ * day as counted (the due date the department set, day 60 of a review), never moved for a weekend
+ * or holiday; where the law moves the deadline, the event says to which day and why.
+ */
+export const DATE_CONVENTION =
+  'Calendar dates from the MMP Portal are the last day as counted, never moved for weekends or holidays; where the law moves a deadline, the event says to which day.';
+
 // A feed shows the recent past (so a missed date is still there) and the year ahead; a county's
 // feed, which can hold thousands of operations, the next six months.
 const PAST_DAYS = 30;
@@ -85,7 +93,7 @@ export async function listCalendarEvents(actor: Actor, today: string, origin: st
         uid: `update-due-${r.id}-${r.dueOn}`,
         date: r.dueOn,
         summary: `Annual MMP update due: ${r.name}`,
-        description: `The annual manure management plan update for ${r.name} (facility ${r.facilityId ?? 'not yet assigned'}) is due ${words(r.dueOn)} (IAC 567-65.110(3)"b").${effective !== r.dueOn ? ` That day is a weekend or holiday, so it may be filed by ${words(effective)} (Iowa Code 4.1(34)).` : ''}`,
+        description: `The annual manure management plan update for ${r.name} (facility ${r.facilityId ?? 'not yet assigned'}) is due ${words(r.dueOn)} (IAC 567-65.110(3)"b").${effective !== r.dueOn ? ` That day is a weekend or holiday, so it may be filed by ${words(effective)} (Iowa Code 4.1(34)).` : ''}\n\n${DATE_CONVENTION}`,
         url: actor.role === 'county_official' ? `${origin}/county?q=${encodeURIComponent(r.facilityId ?? r.name)}` : `${origin}/operations/${r.id}`,
       });
     }
@@ -97,7 +105,7 @@ export async function listCalendarEvents(actor: Actor, today: string, origin: st
         uid: `new-owner-${r.id}-${dueOn}`,
         date: dueOn,
         summary: `Original MMP due (new owner): ${r.name}`,
-        description: `Acquired ${formatDate(r.acquiredOn)}: the new owner submits an original manure management plan within 60 days, by ${formatDate(dueOn)} (IAC 567-65.110(1)"d").`,
+        description: `Acquired ${formatDate(r.acquiredOn)}: the new owner submits an original manure management plan within 60 days, by ${formatDate(dueOn)} (IAC 567-65.110(1)"d").${effectiveDeadline(dueOn) !== dueOn ? ` That day is a weekend or holiday, so it may be filed by ${formatDate(effectiveDeadline(dueOn))} (Iowa Code 4.1(34)).` : ''}\n\n${DATE_CONVENTION}`,
         url: `${origin}/operations/${r.id}`,
       });
     }
@@ -106,10 +114,10 @@ export async function listCalendarEvents(actor: Actor, today: string, origin: st
     for (const r of await reviewDeadlines(actor)) {
       const effective = effectiveDeadline(r.decisionDueOn);
       events.push({
-        uid: `review-${r.id}-${effective}`,
-        date: effective,
+        uid: `review-${r.id}-${r.decisionDueOn}`,
+        date: r.decisionDueOn,
         summary: `Decision due: ${r.name} (${planKindLabel(r.kind, r.updateKind)})`,
-        description: `Day 60 of the review is ${formatDate(r.decisionDueOn)} (IAC 567-65.110(4)); the effective deadline is ${formatDate(effective)} (Iowa Code 4.1(34)).`,
+        description: `Day 60 of the review is ${formatDate(r.decisionDueOn)} (IAC 567-65.110(4)).${effective !== r.decisionDueOn ? ` That day is a weekend or holiday, so the deadline runs to ${formatDate(effective)} (Iowa Code 4.1(34)).` : ''}\n\n${DATE_CONVENTION}`,
         url: `${origin}/review/plans/${r.id}`,
       });
     }

@@ -6,6 +6,11 @@ import type { Actor } from '@/lib/auth/roles';
 import { listCalendarEvents } from '@/lib/calendar/events';
 import { createCalendarFeed, findCalendarFeedActor, getCalendarFeedStatus, revokeCalendarFeeds } from '@/lib/calendar/feeds';
 import { addDays, effectiveDeadline, reviewDeadline } from '@/lib/rules';
+import { DATE_CONVENTION } from '@/lib/calendar/events';
+import { today } from '@/lib/clock';
+import { publicOrigin } from '@/lib/env';
+import { GET as getFeed } from '@/app/api/calendar/[token]/route';
+import ICAL from 'ical.js';
 import { databaseLabel, useTestDb } from './support/test-db';
 
 const T = '2026-11-30';
@@ -50,9 +55,49 @@ describe(`calendar feeds on ${databaseLabel}`, () => {
     ]);
   });
 
-  it('gives a reviewer the effective deadlines of the reviews assigned to them', async () => {
-    const hull = effectiveDeadline(reviewDeadline(addDays(T, -55)));
-    expect(await dates('reviewer@example.com')).toEqual([`${hull} Decision due: Hull Contract Finisher (Annual update — complete plan)`]);
+  it('gives a reviewer day 60 of the reviews assigned to them, with the moved deadline in words', async () => {
+    const day60 = reviewDeadline(addDays(T, -55));
+    expect(await dates('reviewer@example.com')).toEqual([`${day60} Decision due: Hull Contract Finisher (Annual update — complete plan)`]);
+    const [event] = await listCalendarEvents(await actor('reviewer@example.com'), T, ORIGIN);
+    if (effectiveDeadline(day60) !== day60) expect(event!.description).toContain('so the deadline runs to');
+    expect(event!.description).toContain(DATE_CONVENTION);
+  });
+
+  it('serves a feed that an independent parser (ical.js) reads: CRLF, free time, host-free UIDs, one date convention', async () => {
+    const owner = await actor('owner.prairie@example.com');
+    const reviewer = await actor('reviewer@example.com');
+    const county = await actor('auditor.sioux@example.com');
+    const fetchFeed = async (who: Actor, host: string) => {
+      const { token } = await createCalendarFeed(who);
+      const res = await getFeed(new Request(`http://${host}/api/calendar/${token}.ics`, { headers: { host } }), { params: Promise.resolve({ token: `${token}.ics` }) });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toBe('text/calendar; charset=utf-8');
+      return res.text();
+    };
+    for (const who of [owner, county, reviewer]) {
+      const text = await fetchFeed(who, 'portal.internal:8443');
+      expect(text.endsWith('END:VCALENDAR\r\n')).toBe(true);
+      expect(text.replace(/\r\n/g, '')).not.toMatch(/\n/);
+      const calendar = new ICAL.Component(ICAL.parse(text));
+      const events = calendar.getAllSubcomponents('vevent');
+      expect(events.length).toBeGreaterThan(0);
+      const listed = await listCalendarEvents(who, today(), publicOrigin());
+      for (const v of events) {
+        const e = new ICAL.Event(v);
+        expect(e.uid).toMatch(/^mmp-(update-due|new-owner|review)-[0-9a-f-]{36}-\d{4}-\d{2}-\d{2}$/);
+        expect(e.uid).not.toContain('portal.internal');
+        expect(v.getFirstPropertyValue('transp')).toBe('TRANSPARENT');
+        expect(e.startDate.isDate).toBe(true);
+        expect(e.description).toContain(DATE_CONVENTION);
+        // The event sits on the day as counted, the same date the portal lists.
+        const source = listed.find((x) => `mmp-${x.uid}` === e.uid)!;
+        expect(e.startDate.toString()).toBe(source.date);
+        expect(e.uid.endsWith(source.date)).toBe(true);
+      }
+      // The same feed under another host name: the same UIDs, so no duplicates in a calendar app.
+      const again = new ICAL.Component(ICAL.parse(await fetchFeed(who, 'mmp.iowa.gov')));
+      expect(again.getAllSubcomponents('vevent').map((v) => new ICAL.Event(v).uid)).toEqual(events.map((v) => new ICAL.Event(v).uid));
+    }
   });
 
   it('answers only the current address: a new one revokes the old, and revoking stops it', async () => {

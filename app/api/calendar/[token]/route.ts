@@ -16,7 +16,7 @@ export async function GET(_request: Request, { params }: { params: Promise<{ tok
   if (!actor) return notFound();
   const origin = publicOrigin();
   const events = await listCalendarEvents(actor, today(), origin);
-  const ics = buildIcs(events, { name: `MMP dates — ${actor.name}`, host: new URL(origin).host });
+  const ics = buildIcs(events, { name: `MMP dates — ${actor.name}` });
   return new Response(ics, {
     headers: {
       'Content-Type': 'text/calendar; charset=utf-8',
