@@ -2,6 +2,7 @@
 // delivery) against DATABASE_URL or the embedded database, and prints what it did. Safe to repeat:
 // a reminder already queued is not queued again.
 import { closeDb, getDb } from '@/db/client';
+import { describeFailure } from '@/db/errors';
 import { databaseMode, getEnv } from '@/lib/env';
 import { describeDailyRun, runDailyJob } from '@/lib/jobs/daily';
 import { embeddedServerPid, serverPidFile } from '@/lib/jobs/server-lock';
@@ -20,7 +21,7 @@ async function main(): Promise<number> {
     }
   }
   await getDb(); // the embedded database migrates itself on open
-  const result = await runDailyJob();
+  const result = await runDailyJob({ onProgress: (line) => console.log(line) });
   console.log(describeDailyRun(result));
   return 0;
 }
@@ -31,7 +32,7 @@ main()
     process.exit(code);
   })
   .catch(async (err: unknown) => {
-    console.error('The daily job failed:', err instanceof Error ? err.message : err);
+    console.error(describeFailure('The daily job failed', err, process.env.DATABASE_URL));
     await closeDb().catch(() => undefined);
     process.exit(1);
   });

@@ -1,15 +1,17 @@
-// The daily job: reminders due today (and on any day missed since the last run), SAFO elections
-// that have ended, county digests, then a delivery pass over the outbox. Set-based: a fixed number
-// of statements whatever the number of operations; safe to run twice or in two processes at once.
+// The daily job: reminders due today and on every day missed since the last run (one pass per day,
+// each idempotent), SAFO elections that have ended, county digests, then a delivery pass over the
+// outbox. Set-based: a fixed number of statements per day whatever the number of operations; safe
+// to run twice or in two processes at once.
 import { getDb, type Executor } from '@/db/client';
 import { sendCountyDigests } from '@/lib/counties/digest';
 import { today as clockToday } from '@/lib/clock';
 import { deliverPendingEmails, type DeliveryResult, type MailTransport } from '@/lib/notifications/deliver';
 import { publicOrigin } from '@/lib/env';
-import { sendReminders, type ReminderCounts } from './reminders';
+import { addCounts, emptyCounts, sendNewOwnerReminders, sendUpdateRemindersForDay, type ReminderCounts } from './reminders';
 import { lastDailyRun, recordDailyRun } from './runs';
 import { endExceededSafoElections } from './safo';
 import { coverageStart } from './triggers';
+import { addDays, daysBetween } from '@/lib/rules';
 
 export type DailyJobOptions = {
   today?: string;
@@ -19,11 +21,19 @@ export type DailyJobOptions = {
   transport?: MailTransport | null;
   /** Skip the delivery pass (tests that look at what was queued). */
   deliver?: boolean;
+  /** Called with a progress line every PROGRESS_EVERY days of a long catch-up. */
+  onProgress?: (line: string) => void;
 };
+
+/** What one day of the run queued (only days that queued something are listed). */
+export type DayQueued = { date: string; reminders: ReminderCounts };
 
 export type DailyJobResult = {
   date: string;
   coveredFrom: string;
+  /** Days processed, from coveredFrom to date. */
+  daysCovered: number;
+  days: DayQueued[];
   reminders: ReminderCounts;
   safoElectionsEnded: number;
   digests: { digests: number; items: number };
@@ -32,6 +42,7 @@ export type DailyJobResult = {
 };
 
 const DELIVERY_BATCH = 200;
+export const PROGRESS_EVERY = 30;
 
 async function deliverAll(db: Executor, transport: MailTransport | null | undefined): Promise<DeliveryResult> {
   const total: DeliveryResult = { sent: 0, retried: 0, failed: 0, held: 0 };
@@ -49,35 +60,71 @@ export async function runDailyJob(options: DailyJobOptions = {}): Promise<DailyJ
   const origin = options.origin ?? publicOrigin();
   const coveredFrom = coverageStart(today, await lastDailyRun(db));
 
-  const reminders = await sendReminders(db, { from: coveredFrom, today, origin });
+  const daysCovered = daysBetween(coveredFrom, today) + 1;
+  const reminders = emptyCounts();
+  const days: DayQueued[] = [];
+  let done = 0;
+  for (let day = coveredFrom; day <= today; day = addDays(day, 1)) {
+    const queued = await sendUpdateRemindersForDay(db, { day, today, origin });
+    if (day === today) addCounts(queued, await sendNewOwnerReminders(db, { today, origin }));
+    if (Object.values(queued).some((n) => n > 0)) days.push({ date: day, reminders: queued });
+    addCounts(reminders, queued);
+    done += 1;
+    if (options.onProgress && done % PROGRESS_EVERY === 0 && done < daysCovered) {
+      options.onProgress(`  ... ${done} of ${daysCovered} days processed (through ${day})`);
+    }
+  }
   const safoElectionsEnded = await endExceededSafoElections(db, today);
   const digests = await sendCountyDigests(db, { today, origin });
   const result: DailyJobResult = {
     date: today,
     coveredFrom,
+    daysCovered,
+    days,
     reminders,
     safoElectionsEnded,
     digests,
     delivery: { sent: 0, retried: 0, failed: 0, held: 0 },
     ms: 0,
   };
-  await recordDailyRun(db, { date: today, coveredFrom, reminders, safoElectionsEnded, digests });
+  await recordDailyRun(db, { date: today, coveredFrom, daysCovered, days, reminders, safoElectionsEnded, digests });
   // Delivery after every commit; a failure here leaves messages pending for the next pass.
   if (options.deliver !== false) result.delivery = await deliverAll(db, options.transport);
   result.ms = Date.now() - started;
   return result;
 }
 
-/** One line per figure, for `npm run jobs:run-once` and the server log. */
+function queuedPhrase(r: ReminderCounts): string {
+  const parts: string[] = [];
+  for (const [kind, label] of [
+    ['update_due_60', 'update reminder at 60 days'],
+    ['update_due_30', 'update reminder at 30 days'],
+    ['update_due_7', 'update reminder at 7 days'],
+    ['update_overdue', 'overdue notice'],
+    ['new_owner_due', 'new-owner reminder'],
+  ] as const) {
+    if (r[kind]) parts.push(`${r[kind]} ${label}${r[kind] === 1 ? '' : 's'}`);
+  }
+  return parts.join(', ');
+}
+
+/** One line per figure, then one per day that queued something, for `npm run jobs:run-once` and the log. */
 export function describeDailyRun(r: DailyJobResult): string {
-  const days = r.coveredFrom === r.date ? r.date : `${r.coveredFrom} to ${r.date}`;
+  const span = r.coveredFrom === r.date ? r.date : `${r.coveredFrom} to ${r.date} (${r.daysCovered} days)`;
+  const quiet = r.daysCovered - r.days.length;
   return [
-    `Daily job for ${days} (${r.ms} ms)`,
+    `Daily job for ${span} (${r.ms} ms)`,
+    ...r.days.map((d) => `  ${d.date}: queued ${queuedPhrase(d.reminders)}`),
+    ...(quiet > 0 ? [`  ${quiet === r.daysCovered ? 'every day' : `the other ${quiet === 1 ? 'day' : `${quiet} days`}`}: nothing to queue`] : []),
     `  update reminders queued: ${r.reminders.update_due_60} at 60 days, ${r.reminders.update_due_30} at 30 days, ${r.reminders.update_due_7} at 7 days`,
     `  overdue notices queued: ${r.reminders.update_overdue}`,
     `  new-owner reminders queued: ${r.reminders.new_owner_due}`,
     `  SAFO elections ended: ${r.safoElectionsEnded}`,
     `  county digests queued: ${r.digests.digests} (${r.digests.items} items)`,
-    `  delivery: ${r.delivery.sent} sent, ${r.delivery.held} kept in the outbox (no SMTP_URL), ${r.delivery.retried} to retry, ${r.delivery.failed} failed`,
+    `  delivery: ${describeDelivery(r.delivery)}`,
   ].join('\n');
+}
+
+export function describeDelivery(d: DeliveryResult): string {
+  return `${d.sent} sent, ${d.retried} to retry, ${d.failed} failed${d.held ? `, ${d.held} kept in the outbox (no SMTP_URL: they go out once it is set)` : ''}`;
 }

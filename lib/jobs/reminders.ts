@@ -8,7 +8,7 @@ import { animalUnitCapacity, annualComplianceFee, daysBetween, newOwnerOriginalM
 import { insertRenderedEmails, type RenderedMessage } from './outbox-bulk';
 import { findNewOwnerCandidates, findUpdateReminderCandidates, type UpdateCandidate } from './reminder-candidates';
 import { renderJobEmail } from './render';
-import { earliestOpenAcquisition, OPTIONAL_REMINDERS, reminderTriggers, type ReminderKind } from './triggers';
+import { earliestOpenAcquisition, OPTIONAL_REMINDERS, reminderTriggers, supersededOnCatchUp, type ReminderKind } from './triggers';
 
 export type ReminderCounts = Record<ReminderKind, number>;
 type Planned = { operationId: string; kind: ReminderKind; dueOn: string; message: RenderedMessage };
@@ -75,22 +75,18 @@ async function planNewOwnerReminders(db: Executor, today: string, origin: string
   return out;
 }
 
-/**
- * Finds and renders the reminders for the days from `from` to `today` (outside the transaction, so
- * the embedded database is not held while React renders), then in one transaction claims each in
- * reminders_sent (ON CONFLICT DO NOTHING) and writes to the outbox only the emails of the claims
- * that were new. A second run, or a concurrent one, queues nothing more.
- */
-export async function sendReminders(db: Executor, input: { from: string; today: string; origin: string }): Promise<ReminderCounts> {
-  const counts: ReminderCounts = { update_due_60: 0, update_due_30: 0, update_due_7: 0, update_overdue: 0, new_owner_due: 0 };
-  const planned: Planned[] = [];
-  for (const c of await findUpdateReminderCandidates(db, reminderTriggers(input.from, input.today))) {
-    const p = await planUpdateReminder(c, input.today, input.origin);
-    if (p) planned.push(p);
-  }
-  planned.push(...(await planNewOwnerReminders(db, input.today, input.origin)));
-  if (!planned.length) return counts;
+function emptyCounts(): ReminderCounts {
+  return { update_due_60: 0, update_due_30: 0, update_due_7: 0, update_overdue: 0, new_owner_due: 0 };
+}
 
+/**
+ * In one transaction, claims each planned reminder in reminders_sent (ON CONFLICT DO NOTHING) and
+ * writes to the outbox only the emails of the claims that were new. A second run, or a concurrent
+ * one, queues nothing more.
+ */
+async function claimAndQueue(db: Executor, planned: Planned[]): Promise<ReminderCounts> {
+  const counts = emptyCounts();
+  if (!planned.length) return counts;
   const claims = planned.map((p) => ({ operationId: p.operationId, kind: p.kind, dueOn: p.dueOn }));
   await db.transaction(async (tx) => {
     const claimed = await queryRows<{ operationId: string; kind: ReminderKind; dueOn: string }>(
@@ -108,3 +104,30 @@ export async function sendReminders(db: Executor, input: { from: string; today: 
   });
   return counts;
 }
+
+/**
+ * The update reminders whose day is `day` (today, or a day a run missed), worded as of `today`.
+ * They are found and rendered outside the transaction, so the embedded database is not held while
+ * React renders. On a missed day, a reminder overtaken by a later one is skipped (supersededOnCatchUp).
+ */
+export async function sendUpdateRemindersForDay(db: Executor, input: { day: string; today: string; origin: string }): Promise<ReminderCounts> {
+  const planned: Planned[] = [];
+  for (const c of await findUpdateReminderCandidates(db, reminderTriggers(input.day, input.day))) {
+    if (input.day !== input.today && supersededOnCatchUp(c.kind, c.dueOn, input.today)) continue;
+    const p = await planUpdateReminder(c, input.today, input.origin);
+    if (p) planned.push(p);
+  }
+  return claimAndQueue(db, planned);
+}
+
+/** IAC 567-65.110(1)"d": each new owner still inside their 60 days gets one reminder. */
+export async function sendNewOwnerReminders(db: Executor, input: { today: string; origin: string }): Promise<ReminderCounts> {
+  return claimAndQueue(db, await planNewOwnerReminders(db, input.today, input.origin));
+}
+
+export function addCounts(total: ReminderCounts, more: ReminderCounts): ReminderCounts {
+  for (const k of Object.keys(total) as ReminderKind[]) total[k] += more[k];
+  return total;
+}
+
+export { emptyCounts };

@@ -12,15 +12,33 @@ export const LEAD_DAYS = { update_due_60: 60, update_due_30: 30, update_due_7: 7
 /** Reminders before the due date can be turned off; an overdue notice and a new owner's deadline cannot. */
 export const OPTIONAL_REMINDERS: readonly ReminderKind[] = ['update_due_60', 'update_due_30', 'update_due_7'];
 
-/** How far back a run catches up on days the job did not run (server down), at most. */
-export const MAX_CATCH_UP_DAYS = 6;
+/**
+ * How far back a run reaches, at most: after downtime a run processes every day it missed, and the
+ * first run of a fresh install processes the year before it (so an update already overdue there
+ * gets its overdue notice). A year bounds the work if the clock was set wrong.
+ */
+export const CATCH_UP_LIMIT_DAYS = 366;
 
-/** The first day a run covers: the day after the last run, today for a first run, at most a week back. */
+/** The first day a run covers: the day after the last run (today on a second run the same day). */
 export function coverageStart(today: string, lastRun: string | null): string {
-  if (!lastRun || lastRun >= today) return today;
-  const next = addDays(lastRun, 1);
-  const earliest = addDays(today, -MAX_CATCH_UP_DAYS);
+  if (lastRun && lastRun >= today) return today;
+  const earliest = addDays(today, -CATCH_UP_LIMIT_DAYS);
+  const next = lastRun ? addDays(lastRun, 1) : earliest;
   return next < earliest ? earliest : next;
+}
+
+const NEXT_STAGE: Partial<Record<ReminderKind, number>> = { update_due_60: LEAD_DAYS.update_due_30, update_due_30: LEAD_DAYS.update_due_7, update_due_7: 0 };
+
+/**
+ * On a run that catches up on missed days, a reminder before the due date whose next stage has also
+ * come (the 60-day one when the due date is now 30 days off or less), or whose due date has passed,
+ * is not sent: the person gets the one that fits today, never three at once.
+ */
+export function supersededOnCatchUp(kind: ReminderKind, dueOn: string, today: string): boolean {
+  const next = NEXT_STAGE[kind];
+  if (next === undefined) return false;
+  const daysLeft = daysBetween(today, dueOn);
+  return daysLeft < 0 || (next > 0 && daysLeft <= next);
 }
 
 /**

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { seedDatabase } from '@/db/seed';
 import { auditEvents, emailOutbox, notificationPreferences, operations, remindersSent, users } from '@/db/schema';
-import { runDailyJob } from '@/lib/jobs/daily';
+import { describeDailyRun, runDailyJob } from '@/lib/jobs/daily';
 import { addDays, effectiveDeadline } from '@/lib/rules';
 import { databaseLabel, useTestDb } from './support/test-db';
 
@@ -12,6 +12,7 @@ import { databaseLabel, useTestDb } from './support/test-db';
 // waiting on the department and is due at T+200, Sutherland is an elected SAFO due at T+150.
 const T = '2026-11-30';
 const ORIGIN = 'https://mmp.test';
+const effectiveDeadlineNextDay = (dueOn: string) => addDays(effectiveDeadline(dueOn), 1);
 const run = (today: string) => runDailyJob({ today, origin: ORIGIN, transport: null });
 
 describe(`the daily reminder job on ${databaseLabel}`, () => {
@@ -30,18 +31,39 @@ describe(`the daily reminder job on ${databaseLabel}`, () => {
     await seedDatabase(db(), { demo: true, today: T });
   });
 
-  it('queues the reminders due today, and nothing new when it runs again the same day', async () => {
-    const first = await run(T);
-    expect(first.reminders).toEqual({ update_due_60: 1, update_due_30: 0, update_due_7: 0, update_overdue: 0, new_owner_due: 1 });
-    const [due] = await mail('update-due-reminder');
-    expect(due).toMatchObject({ to: 'ruth.miller@example.com', subject: `Annual MMP update due in 60 days (${'January 29, 2027'}): Kalona Dairy` });
+  it('on a fresh install, processes the year before: an update 20 days overdue gets its notice, once', async () => {
+    const progress: string[] = [];
+    const first = await runDailyJob({ today: T, origin: ORIGIN, transport: null, onProgress: (line) => progress.push(line) });
+    expect(first.coveredFrom).toBe(addDays(T, -366));
+    expect(first.daysCovered).toBe(367);
+    // Doon's update was due T-20; Rock Valley's 60-day day (T-15) passed before the install, and
+    // its due date is still 45 days off, so that reminder goes now; Kalona's 60-day day is today.
+    expect(first.reminders).toEqual({ update_due_60: 2, update_due_30: 0, update_due_7: 0, update_overdue: 1, new_owner_due: 1 });
+    const [overdue] = await mail('update-overdue');
+    expect(overdue!.subject).toBe('Overdue: annual MMP update for Doon Sow Unit was due November 10, 2026');
+    expect(overdue!.text).toContain('it is 20 days overdue');
+    const rockValley = (await mail('update-due-reminder')).find((m) => m.to === 'owner.hansen@example.com');
+    expect(rockValley!.subject).toBe('Annual MMP update due in 45 days (January 14, 2027): Rock Valley Finisher Site');
+    // What it queued, day by day, and a progress line every 30 days of the 367.
+    const printed = describeDailyRun(first);
+    expect(printed).toContain(`Daily job for ${addDays(T, -366)} to ${T} (367 days`);
+    expect(printed).toContain(`  ${addDays(T, -15)}: queued 1 update reminder at 60 days`);
+    expect(printed).toContain(`  ${effectiveDeadlineNextDay('2026-11-10')}: queued 1 overdue notice`);
+    expect(printed).toContain(`  ${T}: queued 1 update reminder at 60 days, 1 new-owner reminder`);
+    expect(printed).toContain('  the other 364 days: nothing to queue');
+    expect(progress).toHaveLength(12);
+    expect(progress[0]).toBe(`  ... 30 of 367 days processed (through ${addDays(T, -337)})`);
+
+    const kalona = (await mail('update-due-reminder')).find((m) => m.to === 'ruth.miller@example.com');
+    expect(kalona).toMatchObject({ subject: `Annual MMP update due in 60 days (${'January 29, 2027'}): Kalona Dairy` });
+    const due = kalona;
     expect(due!.text).toContain('Estimated annual compliance fee: $192.00'); // 700 × 1.4 + 300 × 1.0 = 1,280 AU × $0.15
     const [newOwner] = await mail('new-owner-due');
     expect(newOwner).toMatchObject({ to: 'owner.prairie@example.com' });
     expect(newOwner!.text).toContain('You acquired Le Mars Finisher on October 31, 2026');
     expect(newOwner!.text).toContain('by December 30, 2026');
     expect(newOwner!.text).toContain('Van Zee Pork Inc.');
-    expect(first.delivery.held).toBe(2);
+    expect(first.delivery.held).toBe(4);
 
     const before = await outboxCount();
     const second = await run(T);
@@ -51,12 +73,14 @@ describe(`the daily reminder job on ${databaseLabel}`, () => {
     expect(runs).toHaveLength(2);
   });
 
-  it('catches up on days it missed, up to a week, and reminds 30 days out', async () => {
-    // Last run T; next run T+15 covers T+9..T+15, which holds Rock Valley's 30-day day (T+15).
+  it('after two weeks down, processes every missed day once, and reminds 30 days out', async () => {
+    // Last run T; next run T+15 covers T+1..T+15, which holds Rock Valley's 30-day day (T+15).
     const r = await run(addDays(T, 15));
-    expect(r.coveredFrom).toBe(addDays(T, 9));
-    expect(r.reminders.update_due_30).toBe(1);
-    const hansen = (await mail('update-due-reminder')).filter((m) => m.to === 'owner.hansen@example.com');
+    expect(r.coveredFrom).toBe(addDays(T, 1));
+    expect(r.daysCovered).toBe(15);
+    expect(r.reminders).toEqual({ update_due_60: 0, update_due_30: 1, update_due_7: 0, update_overdue: 0, new_owner_due: 0 });
+    expect(describeDailyRun(r)).toContain(`  ${addDays(T, 15)}: queued 1 update reminder at 30 days\n  the other 14 days: nothing to queue`);
+    const hansen = (await mail('update-due-reminder')).filter((m) => m.to === 'owner.hansen@example.com' && m.eventKey.includes('update_due_30'));
     expect(hansen).toHaveLength(1);
     expect(hansen[0]!.subject).toContain('Annual MMP update due in 30 days');
     expect(hansen[0]!.subject).toContain('Rock Valley Finisher Site');
@@ -74,7 +98,7 @@ describe(`the daily reminder job on ${databaseLabel}`, () => {
     expect(notice!.subject).toBe(`Overdue: annual MMP update for Rock Valley Finisher Site was due January 14, 2027`);
     const id = await operationId('Rock Valley Finisher Site');
     const sent = await db().select().from(remindersSent).where(eq(remindersSent.operationId, id));
-    expect(sent.map((s) => s.kind).sort()).toEqual(['update_due_30', 'update_overdue']);
+    expect(sent.map((s) => s.kind).sort()).toEqual(['update_due_30', 'update_due_60', 'update_overdue']);
   });
 
   it('sends nothing to an owner whose update is already with the department, or to an elected SAFO', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { coverageStart, earliestOpenAcquisition, reminderTriggers } from '@/lib/jobs/triggers';
+import { CATCH_UP_LIMIT_DAYS, coverageStart, earliestOpenAcquisition, reminderTriggers, supersededOnCatchUp } from '@/lib/jobs/triggers';
 import { dailyRunDue, iowaHour, schedulerWanted } from '@/lib/jobs/schedule';
 
 // The daily job's calendar: which due dates get a reminder on a given day.
@@ -22,13 +22,30 @@ describe('reminder triggers', () => {
     expect(wednesday).toEqual(['2027-06-01', '2027-05-31', '2027-05-30', '2027-05-29']);
   });
 
-  it('covers the days missed since the last run, at most a week back, and only today on a first run', () => {
-    expect(coverageStart('2027-03-10', null)).toBe('2027-03-10');
+  it('covers every day missed since the last run, and the year before a first run', () => {
+    expect(CATCH_UP_LIMIT_DAYS).toBe(366);
+    expect(coverageStart('2027-03-10', null)).toBe('2026-03-09');
     expect(coverageStart('2027-03-10', '2027-03-10')).toBe('2027-03-10');
     expect(coverageStart('2027-03-10', '2027-03-08')).toBe('2027-03-09');
-    expect(coverageStart('2027-03-10', '2027-01-01')).toBe('2027-03-04');
+    // Three weeks down: every one of the 21 days is processed, not only the last week.
+    expect(coverageStart('2027-03-31', '2027-03-09')).toBe('2027-03-10');
+    expect(coverageStart('2027-03-10', '2020-01-01')).toBe('2026-03-09');
     const span = reminderTriggers('2027-03-09', '2027-03-10').filter((x) => x.kind === 'update_due_7').map((x) => x.dueOn);
     expect(span).toEqual(['2027-03-16', '2027-03-17']);
+  });
+
+  it('on a missed day, skips a reminder a later one has overtaken, so nobody gets three at once', () => {
+    const today = '2027-03-10';
+    // The 60-day day was missed; the due date is now 45 days off: the 60-day reminder still fits.
+    expect(supersededOnCatchUp('update_due_60', '2027-04-24', today)).toBe(false);
+    // Now 25 days off: the 30-day reminder (also in the missed days) is the one to send.
+    expect(supersededOnCatchUp('update_due_60', '2027-04-04', today)).toBe(true);
+    expect(supersededOnCatchUp('update_due_30', '2027-04-04', today)).toBe(false);
+    expect(supersededOnCatchUp('update_due_30', '2027-03-15', today)).toBe(true);
+    expect(supersededOnCatchUp('update_due_7', '2027-03-15', today)).toBe(false);
+    // The due date has passed: the overdue notice speaks instead.
+    expect(supersededOnCatchUp('update_due_7', '2027-03-09', today)).toBe(true);
+    expect(supersededOnCatchUp('update_overdue', '2027-02-18', today)).toBe(false);
   });
 
   it('looks for new owners who acquired within the last 60 days (IAC 567-65.110(1)"d")', () => {
