@@ -16,5 +16,5 @@ export const OUTBOX_STATUS_LABELS: Record<OutboxStatus, string> = {
   sending: 'Sending',
   sent: 'Sent',
   failed: 'Failed',
-  held: 'Kept here (no mail server)',
+  held: 'Held',
 };

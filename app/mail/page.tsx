@@ -4,6 +4,8 @@ import { DataTable } from '@/components/data-table';
 import { PageHeading } from '@/components/page-heading';
 import { SelectField } from '@/components/select-field';
 import { formatDateTime } from '@/lib/notifications/format';
+import { getEnv } from '@/lib/env';
+import { deliveryOutlook } from '@/lib/notifications/next-step';
 import { listOutbox, OUTBOX_STATUSES, type OutboxStatus, type OutboxSummary } from '@/lib/notifications/queries';
 import { Pager, rangeText } from '../county/pager';
 import { OUTBOX_STATUS_LABELS, requireMailReader } from './access';
@@ -21,6 +23,7 @@ export default async function SentMailPage({ searchParams }: { searchParams: Sea
   const status = OUTBOX_STATUSES.find((s) => s === statusParam) as OutboxStatus | undefined;
   const page = Math.max(1, Math.floor(Number(first(params.page)) || 1));
   const { rows, total } = await listOutbox({ limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE, status });
+  const outlook = { smtpConfigured: Boolean(getEnv().SMTP_URL), now: new Date() };
   const href = (p: number) => `/mail?${new URLSearchParams({ ...(status ? { status } : {}), page: String(p) }).toString()}`;
   return (
     <>
@@ -50,7 +53,8 @@ export default async function SentMailPage({ searchParams }: { searchParams: Sea
           { key: 'subject', header: 'Subject', rowHeader: true, cell: (m) => <Link href={`/mail/${m.id}`}>{m.subject}</Link> },
           { key: 'to', header: 'To', cell: (m) => m.toAddress },
           { key: 'template', header: 'Email', cell: (m) => m.template },
-          { key: 'status', header: 'Status', cell: (m) => OUTBOX_STATUS_LABELS[m.status] + (m.attempts > 1 ? ` (${m.attempts} attempts)` : '') },
+          { key: 'status', header: 'Status', cell: (m) => OUTBOX_STATUS_LABELS[m.status] },
+          { key: 'next', header: 'What happens next', cell: (m) => deliveryOutlook(m, outlook) },
           { key: 'created', header: 'Written', cell: (m) => formatDateTime(m.createdAt) },
         ]}
       />

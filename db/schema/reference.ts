@@ -6,6 +6,8 @@ export const fieldOffices = pgTable('field_offices', {
   id: integer('id').primaryKey(),
   name: text('name').notNull().unique(),
   city: text('city').notNull(),
+  /** The office's address for questions: the Reply-To of mail about an operation in its counties. */
+  email: text('email'),
 });
 
 // Iowa's 99 counties keyed by their FIPS code ('19001'..'19197').

@@ -30,6 +30,10 @@ export const notificationPreferences = pgTable('notification_preferences', {
     .primaryKey()
     .references(() => users.id, { onDelete: 'cascade' }),
   updateReminders: boolean('update_reminders').notNull().default(true),
+  /** Overdue notices and a new owner's deadline reminder. */
+  deadlineNotices: boolean('deadline_notices').notNull().default(true),
+  /** A county official's emails (or digests) about plans touching the county. */
+  countyNotices: boolean('county_notices').notNull().default(true),
   countyDigest: digestFrequency('county_digest').notNull().default('immediate'),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -1,14 +1,15 @@
 // Iowa's 99 counties (FIPS codes and names from the us-atlas package, Census TIGER data) with the
 // department field office that serves each. Offices are assigned by region (NW Spencer, N-central
 // Mason City, NE Manchester, SW Atlantic, central Windsor Heights, SE Washington); an admin corrects
-// an assignment in the portal if the department's map differs.
+// an assignment in the portal if the department's map differs. Each office's email (the Reply-To of
+// mail about operations in its counties) is a placeholder the department replaces with its own.
 export const FIELD_OFFICES = [
-  { id: 1, name: 'Field Office 1 — Manchester', city: 'Manchester' },
-  { id: 2, name: 'Field Office 2 — Mason City', city: 'Mason City' },
-  { id: 3, name: 'Field Office 3 — Spencer', city: 'Spencer' },
-  { id: 4, name: 'Field Office 4 — Atlantic', city: 'Atlantic' },
-  { id: 5, name: 'Field Office 5 — Windsor Heights', city: 'Windsor Heights' },
-  { id: 6, name: 'Field Office 6 — Washington', city: 'Washington' },
+  { id: 1, name: 'Field Office 1 — Manchester', city: 'Manchester', email: 'field-office-1@dnr.iowa.example' },
+  { id: 2, name: 'Field Office 2 — Mason City', city: 'Mason City', email: 'field-office-2@dnr.iowa.example' },
+  { id: 3, name: 'Field Office 3 — Spencer', city: 'Spencer', email: 'field-office-3@dnr.iowa.example' },
+  { id: 4, name: 'Field Office 4 — Atlantic', city: 'Atlantic', email: 'field-office-4@dnr.iowa.example' },
+  { id: 5, name: 'Field Office 5 — Windsor Heights', city: 'Windsor Heights', email: 'field-office-5@dnr.iowa.example' },
+  { id: 6, name: 'Field Office 6 — Washington', city: 'Washington', email: 'field-office-6@dnr.iowa.example' },
 ] as const;
 
 export const IOWA_COUNTIES: readonly { fips: string; name: string; fieldOfficeId: number }[] = [

@@ -8,7 +8,8 @@ export async function seedReference(db: Executor): Promise<void> {
   await db
     .insert(fieldOffices)
     .values(FIELD_OFFICES.map((o) => ({ ...o })))
-    .onConflictDoNothing();
+    // An office's email the department has set is kept; a database from before the column gets one.
+    .onConflictDoUpdate({ target: fieldOffices.id, set: { email: sql`coalesce(${fieldOffices.email}, excluded.email)` } });
   await db
     .insert(counties)
     .values(IOWA_COUNTIES.map((c) => ({ ...c })))

@@ -4,6 +4,7 @@
 import type { Executor } from '@/db/client';
 import { emailOutbox } from '@/db/schema';
 import type { RenderedEmail } from '@/emails';
+import { listForTemplate } from '@/lib/notifications/lists';
 import { uniqueRecipients, type EmailRecipient } from '@/lib/notifications/outbox';
 
 export type RenderedMessage = {
@@ -12,6 +13,8 @@ export type RenderedMessage = {
   template: string;
   props: object;
   email: RenderedEmail;
+  /** Reply-To: the field office that serves the operation's county. */
+  replyTo?: string | null;
 };
 
 const ROWS_PER_INSERT = 200;
@@ -28,6 +31,8 @@ export async function insertRenderedEmails(tx: Executor, messages: RenderedMessa
       html: m.email.html,
       text: m.email.text,
       payload: m.props as Record<string, unknown>,
+      listKind: listForTemplate(m.template),
+      replyTo: m.replyTo ?? null,
     })),
   );
   let inserted = 0;

@@ -2,9 +2,12 @@
 // so with several servers one of them runs each day's job. On the embedded database the job runs
 // inside the server process (a second process on the same PGlite folder would not see its writes).
 import { getDb } from '@/db/client';
+import { explainDbError } from '@/db/errors';
 import { today } from '@/lib/clock';
 import { databaseMode, getEnv } from '@/lib/env';
-import { describeDailyRun, runDailyJob } from './daily';
+import { getLogger } from '@/lib/log';
+import { startDeliveryTimer } from '@/lib/notifications/deliver';
+import { describeDailyRun, runDailyJob, type DailyJobResult } from './daily';
 import { lastDailyRun } from './runs';
 import { DAILY_CRON, dailyRunDue, iowaHour, ZONE } from './schedule';
 
@@ -16,13 +19,18 @@ export const DAILY_QUEUE = 'mmp-daily';
 const TICK_MS = 10 * 60_000;
 const FIRST_TICK_MS = 30_000;
 
-function message(err: unknown): string {
-  return err instanceof Error ? err.message : String(err);
+const log = () => getLogger('jobs');
+
+/** One JSON line per run with its figures and one per day that queued something; the text summary too. */
+export function logDailyRun(result: DailyJobResult): void {
+  const { days, ...totals } = result;
+  for (const day of days) log().info({ job: 'daily', day: day.date, queued: day.reminders }, 'daily job day');
+  log().info({ job: 'daily', ...totals, summary: describeDailyRun(result) }, 'daily job ran');
 }
 
 async function runAndLog(): Promise<void> {
-  const result = await runDailyJob();
-  console.log(`[jobs] ${describeDailyRun(result)}`);
+  const result = await runDailyJob({ onProgress: (line) => log().info({ job: 'daily' }, line.trim()) });
+  logDailyRun(result);
 }
 
 /** Embedded database: a timer in this process; each tick runs the job if today's run is still due. */
@@ -35,7 +43,7 @@ export function startInProcessScheduler(options: { tickMs?: number; firstTickMs?
       if (!dailyRunDue({ today: day, lastRun: await lastDailyRun(await getDb()), hour: iowaHour(new Date()) })) return;
       await runAndLog();
     })()
-      .catch((err: unknown) => console.error('[jobs] daily job failed; it runs again at the next tick:', message(err)))
+      .catch((err: unknown) => log().error({ job: 'daily', err }, 'daily job failed; it runs again at the next tick'))
       .finally(() => {
         running = null;
       });
@@ -55,7 +63,7 @@ export function startInProcessScheduler(options: { tickMs?: number; firstTickMs?
 export async function startPgBossScheduler(url: string): Promise<() => Promise<void>> {
   const { default: PgBoss } = await import('pg-boss');
   const boss = new PgBoss({ connectionString: url, schema: 'pgboss', max: 2, application_name: 'mmp-jobs' });
-  boss.on('error', (err: unknown) => console.error('[jobs] pg-boss:', message(err)));
+  boss.on('error', (err: unknown) => log().error({ err }, 'pg-boss error'));
   await boss.start();
   await boss.createQueue(DAILY_QUEUE, { name: DAILY_QUEUE, retryLimit: 3, retryDelay: 600, retryBackoff: true, expireInSeconds: 3600 });
   await boss.schedule(DAILY_QUEUE, DAILY_CRON, {}, { tz: ZONE });
@@ -70,11 +78,20 @@ export async function startScheduler(): Promise<void> {
   holder[KEY] = stopper;
   try {
     const url = getEnv().DATABASE_URL;
-    stopper.stop = databaseMode() === 'postgres' && url ? await startPgBossScheduler(url) : startInProcessScheduler();
-    console.log(`[jobs] daily job scheduled (${databaseMode() === 'postgres' ? `pg-boss, ${DAILY_CRON} ${ZONE}` : 'in-process, once a day from 6 a.m. Iowa time'})`);
+    const stopJobs = databaseMode() === 'postgres' && url ? await startPgBossScheduler(url) : startInProcessScheduler();
+    const stopDelivery = startDeliveryTimer();
+    stopper.stop = async () => {
+      stopDelivery();
+      await stopJobs();
+    };
+    log().info(
+      { schedule: databaseMode() === 'postgres' ? `pg-boss, ${DAILY_CRON} ${ZONE}` : 'in-process, once a day from 6 a.m. Iowa time', smtp: Boolean(getEnv().SMTP_URL) },
+      'daily job scheduled',
+    );
   } catch (err) {
     holder[KEY] = undefined;
-    console.error('[jobs] could not start the scheduler:', message(err));
+    const problem = explainDbError(err, getEnv().DATABASE_URL);
+    log().error({ err, ...(problem ? { problem: problem.summary, todo: problem.todo } : {}) }, 'could not start the scheduler');
   }
 }
 

@@ -1,9 +1,14 @@
 // Sends what the outbox holds, after commit. Rows are claimed by one UPDATE ... FOR UPDATE SKIP
-// LOCKED, so two workers (or two server processes) never send the same message.
+// LOCKED, so two workers (or two server processes) never send the same message. Mail held while no
+// SMTP server was configured goes out on the first run that has one; a refused message is tried
+// again with backoff, up to MAX_ATTEMPTS, each attempt and its reason kept on the row and logged.
 import nodemailer, { type SendMailOptions, type Transporter } from 'nodemailer';
 import { sql, type SQL } from 'drizzle-orm';
 import { getDb, queryRows, type Executor } from '@/db/client';
-import { getEnv } from '@/lib/env';
+import { getEnv, publicOrigin } from '@/lib/env';
+import { getLogger } from '@/lib/log';
+import { createUnsubscribeToken } from './unsubscribe-token';
+import { isMailList } from './lists';
 
 export const MAX_ATTEMPTS = 8;
 const BASE_DELAY_MS = 60_000;
@@ -41,16 +46,49 @@ export function createTransportFromEnv(): Transporter | null {
   return nodemailer.createTransport(withTimeouts.toString());
 }
 
-type ClaimedRow = { id: string; event_key: string; to_address: string; subject: string; html: string; text: string; attempts: number };
+type ClaimedRow = {
+  id: string;
+  event_key: string;
+  to_address: string;
+  to_user_id: string | null;
+  subject: string;
+  html: string;
+  text: string;
+  attempts: number;
+  list_kind: string | null;
+  reply_to: string | null;
+};
 
-// Due now, or claimed by a worker that stopped more than 10 minutes ago. Locks the rows it returns.
-function dueIds(at: SQL, limit: number): SQL {
+// Due now, held for want of a mail server (when there is one now), or claimed by a worker that
+// stopped more than 10 minutes ago. Locks the rows it returns.
+function dueIds(at: SQL, limit: number, includeHeld: boolean): SQL {
   return sql`select id from email_outbox
     where (status = 'pending' and next_attempt_at <= ${at})
+       ${includeHeld ? sql`or status = 'held'` : sql``}
        or (status = 'sending' and locked_at < ${at} - interval '10 minutes')
     order by created_at
     limit ${limit}
     for update skip locked`;
+}
+
+/**
+ * The headers of one message: it was written by the portal, not a person (RFC 3834); replies go to
+ * the field office that serves the county; optional mail carries its one-click unsubscribe (RFC 2369
+ * and RFC 8058), signed for this recipient and kind.
+ */
+export function messageHeaders(row: Pick<ClaimedRow, 'event_key' | 'to_address' | 'to_user_id' | 'list_kind'>, origin = publicOrigin()): Record<string, string> {
+  const headers: Record<string, string> = { 'Auto-Submitted': 'auto-generated', 'X-MMP-Event': row.event_key };
+  if (row.list_kind && isMailList(row.list_kind)) {
+    const who = row.to_user_id ? { userId: row.to_user_id } : { address: row.to_address };
+    const token = createUnsubscribeToken({ ...who, list: row.list_kind });
+    headers['List-Unsubscribe'] = `<${origin}/api/unsubscribe/${token}>`;
+    headers['List-Unsubscribe-Post'] = 'List-Unsubscribe=One-Click';
+  }
+  return headers;
+}
+
+function attemptEntry(at: Date | undefined, outcome: 'sent' | 'failed', error?: string): string {
+  return JSON.stringify([{ at: (at ?? new Date()).toISOString(), outcome, ...(error ? { error } : {}) }]);
 }
 
 function shortError(err: unknown): string {
@@ -66,50 +104,63 @@ export async function deliverPendingEmails(options: DeliveryOptions = {}): Promi
   const at = options.now ? sql`${options.now.toISOString()}::timestamptz` : sql`now()`;
   const result: DeliveryResult = { sent: 0, retried: 0, failed: 0, held: 0 };
 
+  const log = getLogger('mail');
+
   if (!transport) {
-    // No mail server: keep the messages readable in "Sent mail" and stop trying.
+    // No mail server: keep the messages readable in "Sent mail"; the first run with one sends them.
     const held = await queryRows<{ id: string }>(
       db,
-      sql`update email_outbox set status = 'held', locked_at = null where id in (${dueIds(at, limit)}) returning id`,
+      sql`update email_outbox set status = 'held', locked_at = null where id in (${dueIds(at, limit, false)}) returning id`,
     );
     result.held = held.length;
+    if (held.length) log.warn({ held: held.length }, 'no SMTP_URL: messages kept in the outbox until a mail server is configured');
     return result;
   }
 
   const claimed = await queryRows<ClaimedRow>(
     db,
     sql`update email_outbox set status = 'sending', locked_at = ${at}
-      where id in (${dueIds(at, limit)})
-      returning id, event_key, to_address, subject, html, text, attempts`,
+      where id in (${dueIds(at, limit, true)})
+      returning id, event_key, to_address, to_user_id, subject, html, text, attempts, list_kind, reply_to`,
   );
   const from = getEnv().MAIL_FROM;
+  const origin = publicOrigin();
   for (const row of claimed) {
     const attempts = row.attempts + 1;
     try {
       await transport.sendMail({
         from,
         to: row.to_address,
+        ...(row.reply_to ? { replyTo: row.reply_to } : {}),
         subject: row.subject,
         html: row.html,
         text: row.text,
-        headers: { 'X-MMP-Event': row.event_key },
+        headers: messageHeaders(row, origin),
       });
       await db.execute(sql`update email_outbox
-        set status = 'sent', sent_at = ${at}, attempts = ${attempts}, locked_at = null, last_error = null
+        set status = 'sent', sent_at = ${at}, attempts = ${attempts}, locked_at = null, last_error = null,
+            attempt_log = attempt_log || ${attemptEntry(options.now, 'sent')}::jsonb
         where id = ${row.id}`);
+      log.info({ outboxId: row.id, event: row.event_key, attempt: attempts }, 'message sent');
       result.sent += 1;
     } catch (err) {
       const error = shortError(err);
+      const entry = attemptEntry(options.now, 'failed', error);
       if (attempts >= MAX_ATTEMPTS) {
         await db.execute(sql`update email_outbox
-          set status = 'failed', attempts = ${attempts}, last_error = ${error}, locked_at = null
+          set status = 'failed', attempts = ${attempts}, last_error = ${error}, locked_at = null,
+              attempt_log = attempt_log || ${entry}::jsonb
           where id = ${row.id}`);
+        log.error({ outboxId: row.id, event: row.event_key, attempt: attempts, error }, `delivery failed; gave up after ${MAX_ATTEMPTS} attempts`);
         result.failed += 1;
       } else {
+        const delayMs = retryDelayMs(attempts);
         await db.execute(sql`update email_outbox
           set status = 'pending', attempts = ${attempts}, last_error = ${error}, locked_at = null,
-              next_attempt_at = ${at} + ${retryDelayMs(attempts)}::int * interval '1 millisecond'
+              next_attempt_at = ${at} + ${delayMs}::int * interval '1 millisecond',
+              attempt_log = attempt_log || ${entry}::jsonb
           where id = ${row.id}`);
+        log.warn({ outboxId: row.id, event: row.event_key, attempt: attempts, error, retryInMs: delayMs }, 'delivery failed; will retry');
         result.retried += 1;
       }
     }
@@ -131,7 +182,7 @@ export function kickDelivery(): void {
   }
   current = new Promise<void>((resolve) => setImmediate(resolve))
     .then(() => drainOutbox())
-    .catch((err: unknown) => console.error('[mail] delivery run failed:', shortError(err)))
+    .catch((err: unknown) => getLogger('mail').error({ err }, 'delivery run failed'))
     .finally(() => {
       current = null;
       if (again) {
@@ -151,4 +202,16 @@ async function drainOutbox(limit = 50): Promise<void> {
     const r = await deliverPendingEmails({ limit });
     if (r.sent + r.retried + r.failed + r.held < limit) return;
   }
+}
+
+/**
+ * With a mail server configured, a delivery pass every minute: retries come due on their backoff
+ * and held mail leaves on start-up, whether or not anything new is written. Returns the stopper.
+ */
+export function startDeliveryTimer(everyMs = 60_000): () => void {
+  if (!getEnv().SMTP_URL) return () => undefined;
+  kickDelivery();
+  const timer = setInterval(kickDelivery, everyMs);
+  timer.unref();
+  return () => clearInterval(timer);
 }

@@ -3,6 +3,7 @@
 import type { Executor } from '@/db/client';
 import { emailOutbox } from '@/db/schema';
 import { renderEmail, type EmailTemplateId, type EmailTemplates } from '@/emails';
+import { listForTemplate } from './lists';
 
 export type EmailRecipient = { address: string; userId?: string | null };
 
@@ -12,6 +13,8 @@ export type EnqueueEmailInput<K extends EmailTemplateId> = {
   recipients: EmailRecipient[];
   template: K;
   props: EmailTemplates[K];
+  /** Reply-To: the field office that serves the county the message is about. */
+  replyTo?: string | null;
 };
 
 export function normalizeAddress(address: string): string {
@@ -54,6 +57,8 @@ export async function enqueueEmail<K extends EmailTemplateId>(
         html: email.html,
         text: email.text,
         payload: input.props as Record<string, unknown>,
+        listKind: listForTemplate(input.template),
+        replyTo: input.replyTo ?? null,
       })),
     )
     .onConflictDoNothing({ target: [emailOutbox.eventKey, emailOutbox.toAddress] })

@@ -5,6 +5,8 @@ import { PageHeading } from '@/components/page-heading';
 import { SummaryBox } from '@/components/summary-box';
 import { AppError } from '@/lib/errors';
 import { formatDateTime } from '@/lib/notifications/format';
+import { getEnv } from '@/lib/env';
+import { deliveryOutlook } from '@/lib/notifications/next-step';
 import { getOutboxMessage, type OutboxMessage } from '@/lib/notifications/queries';
 import { OUTBOX_STATUS_LABELS, requireMailReader } from '../access';
 import { EmailFrame, EmailText } from '../email-frame';
@@ -35,14 +37,25 @@ export default async function MessagePage({ params }: { params: Promise<{ id: st
           <li>Status: {OUTBOX_STATUS_LABELS[m.status]}</li>
           <li>Written: {formatDateTime(m.createdAt)}</li>
           {m.sentAt ? <li>Sent: {formatDateTime(m.sentAt)}</li> : null}
-          <li>Attempts: {m.attempts}</li>
-          {m.status === 'pending' && m.attempts > 0 ? <li>Next attempt: {formatDateTime(m.nextAttemptAt)}</li> : null}
-          {m.lastError ? <li>Last error: {m.lastError}</li> : null}
+          <li>What happens next: {deliveryOutlook(m, { smtpConfigured: Boolean(getEnv().SMTP_URL), now: new Date() })}</li>
+          {m.replyTo ? <li>Replies go to: {m.replyTo}</li> : null}
           <li>
             Email: {m.template} (event <code>{m.eventKey}</code>)
           </li>
         </ul>
       </SummaryBox>
+      {m.attemptLog.length ? (
+        <>
+          <h2>Delivery attempts</h2>
+          <ol className="usa-list">
+            {m.attemptLog.map((a, i) => (
+              <li key={i}>
+                {formatDateTime(a.at)}: {a.outcome === 'sent' ? 'sent' : `refused or unreachable (${a.error ?? 'no reason recorded'})`}
+              </li>
+            ))}
+          </ol>
+        </>
+      ) : null}
       <h2>The message</h2>
       <EmailFrame title={`The message: ${m.subject}`} html={m.html} />
       <EmailText text={m.text} />
