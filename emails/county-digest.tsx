@@ -1,7 +1,7 @@
 import { Link } from '@react-email/components';
 import { formatDate } from '@/lib/notifications/format';
 import { countyRelationPhrase, planKindLabel, type CountyRelation, type PlanKind, type UpdateKind } from '@/lib/notifications/labels';
-import { EmailLayout } from './components/layout';
+import { EmailLayout, type FieldOfficeContact } from './components/layout';
 import { Action, Bullets, P, Subheading, Title } from './components/parts';
 
 // One email instead of one per plan, for a county official who chose a daily or weekly digest of
@@ -29,6 +29,8 @@ export type CountyDigestProps = {
   items: CountyDigestItem[];
   receivedUrl: string;
   preferencesUrl: string;
+  /** The DNR field office that serves the operation's county: named in the footer, and the Reply-To. */
+  fieldOffice?: FieldOfficeContact | null;
 };
 
 const plural = (n: number) => (n === 1 ? '1 plan' : `${n} plans`);
@@ -60,6 +62,8 @@ export function CountyDigestEmail(p: CountyDigestProps) {
   );
   return (
     <EmailLayout
+      fieldOffice={p.fieldOffice}
+      preferencesUrl={p.preferencesUrl}
       preview={`${plural(p.items.length)} touching ${p.countyName} County since your last digest.`}
       reason={`You received this email because you are a designated county official for ${p.countyName} County and chose a ${p.frequency} digest instead of one email per plan. The department gives each county where an operation is located, or where its manure is land-applied, access to its plan (IAC 567-65.110(3)"b"(2)).`}
     >
@@ -85,6 +89,7 @@ export function CountyDigestEmail(p: CountyDigestProps) {
 }
 
 export const previewProps: CountyDigestProps = {
+  fieldOffice: { name: 'Field Office 3 — Spencer', email: 'field-office-3@dnr.iowa.example' },
   officialName: 'Karen De Jong',
   countyName: 'Lyon',
   frequency: 'weekly',

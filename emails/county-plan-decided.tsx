@@ -1,6 +1,6 @@
 import { formatDate } from '@/lib/notifications/format';
 import { countyRelationPhrase, planKindLabel, type CountyRelation, type PlanKind, type UpdateKind } from '@/lib/notifications/labels';
-import { EmailLayout } from './components/layout';
+import { EmailLayout, type FieldOfficeContact } from './components/layout';
 import { Action, Facts, P, Title } from './components/parts';
 
 export type CountyPlanDecidedProps = {
@@ -16,6 +16,10 @@ export type CountyPlanDecidedProps = {
   receivedOn: string;
   decidedOn: string;
   planUrl: string;
+  /** The DNR field office that serves the operation's county: named in the footer, and the Reply-To. */
+  fieldOffice?: FieldOfficeContact | null;
+  /** Where the reader turns this kind of email off. */
+  preferencesUrl?: string;
 };
 
 export function subject(p: CountyPlanDecidedProps): string {
@@ -25,6 +29,8 @@ export function subject(p: CountyPlanDecidedProps): string {
 export function CountyPlanDecidedEmail(p: CountyPlanDecidedProps) {
   return (
     <EmailLayout
+      fieldOffice={p.fieldOffice}
+      preferencesUrl={p.preferencesUrl}
       preview={`The department ${p.decision} the plan for ${p.operationName} on ${formatDate(p.decidedOn)}.`}
       reason={`You received this email because you are a designated county official for ${p.countyName} County, which receives the plans of operations located in it or land-applying manure in it (IAC 567-65.110(3)"b"(2)).`}
     >
@@ -47,6 +53,8 @@ export function CountyPlanDecidedEmail(p: CountyPlanDecidedProps) {
 }
 
 export const previewProps: CountyPlanDecidedProps = {
+  fieldOffice: { name: 'Field Office 3 — Spencer', email: 'field-office-3@dnr.iowa.example' },
+  preferencesUrl: 'https://mmp.iowa.example/account/notifications',
   officialName: 'Karen De Jong',
   countyName: 'Sioux',
   operationName: 'Rock Valley Finishers',

@@ -1,6 +1,6 @@
 import { formatDate } from '@/lib/notifications/format';
 import { countyRelationPhrase, planKindLabel, type CountyRelation, type PlanKind, type UpdateKind } from '@/lib/notifications/labels';
-import { EmailLayout } from './components/layout';
+import { EmailLayout, type FieldOfficeContact } from './components/layout';
 import { Action, Facts, P, Title } from './components/parts';
 
 export type CountyPlanSubmittedProps = {
@@ -15,6 +15,10 @@ export type CountyPlanSubmittedProps = {
   updateKind?: UpdateKind | null;
   receivedOn: string;
   planUrl: string;
+  /** The DNR field office that serves the operation's county: named in the footer, and the Reply-To. */
+  fieldOffice?: FieldOfficeContact | null;
+  /** Where the reader turns this kind of email off. */
+  preferencesUrl?: string;
 };
 
 export function subject(p: CountyPlanSubmittedProps): string {
@@ -24,6 +28,8 @@ export function subject(p: CountyPlanSubmittedProps): string {
 export function CountyPlanSubmittedEmail(p: CountyPlanSubmittedProps) {
   return (
     <EmailLayout
+      fieldOffice={p.fieldOffice}
+      preferencesUrl={p.preferencesUrl}
       preview={`${p.operationName} filed a manure management plan on ${formatDate(p.receivedOn)}.`}
       reason={`You received this email because you are a designated county official for ${p.countyName} County. The department gives each county where an operation is located, or where its manure is land-applied, access to its plan (IAC 567-65.110(3)"b"(2)).`}
     >
@@ -47,6 +53,8 @@ export function CountyPlanSubmittedEmail(p: CountyPlanSubmittedProps) {
 }
 
 export const previewProps: CountyPlanSubmittedProps = {
+  fieldOffice: { name: 'Field Office 3 — Spencer', email: 'field-office-3@dnr.iowa.example' },
+  preferencesUrl: 'https://mmp.iowa.example/account/notifications',
   officialName: 'Karen De Jong',
   countyName: 'Lyon',
   operationName: 'Rock Valley Finishers',

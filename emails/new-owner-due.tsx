@@ -1,6 +1,6 @@
 import { newOwnerOriginalMmpDue } from '@/lib/rules';
 import { formatDate, pluralDays } from '@/lib/notifications/format';
-import { EmailLayout } from './components/layout';
+import { EmailLayout, type FieldOfficeContact } from './components/layout';
 import { Action, Facts, P, Title } from './components/parts';
 
 export type NewOwnerDueProps = {
@@ -13,6 +13,10 @@ export type NewOwnerDueProps = {
   dueOn: string;
   daysLeft: number;
   planUrl: string;
+  /** The DNR field office that serves the operation's county: named in the footer, and the Reply-To. */
+  fieldOffice?: FieldOfficeContact | null;
+  /** Where the reader turns this kind of email off. */
+  preferencesUrl?: string;
 };
 
 export function subject(p: NewOwnerDueProps): string {
@@ -23,6 +27,8 @@ export function NewOwnerDueEmail(p: NewOwnerDueProps) {
   const previous = p.previousOwnerName ? `${p.previousOwnerName}'s` : "the previous owner's";
   return (
     <EmailLayout
+      fieldOffice={p.fieldOffice}
+      preferencesUrl={p.preferencesUrl}
       preview={`Submit an original manure management plan by ${formatDate(p.dueOn)}.`}
       reason={`You received this email because you are recorded as the new owner of ${p.operationName} (facility ${p.facilityId}) in the Manure Management Plan Portal.`}
     >
@@ -45,6 +51,8 @@ export function NewOwnerDueEmail(p: NewOwnerDueProps) {
 }
 
 export const previewProps: NewOwnerDueProps = {
+  fieldOffice: { name: 'Field Office 3 — Spencer', email: 'field-office-3@dnr.iowa.example' },
+  preferencesUrl: 'https://mmp.iowa.example/account/notifications',
   ownerName: 'Lena Hoogeveen',
   operationName: 'Doon Ridge Sow Unit',
   facilityId: '58231',

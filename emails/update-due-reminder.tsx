@@ -1,6 +1,6 @@
 import { annualComplianceFee } from '@/lib/rules';
 import { formatDate, formatMoney, formatNumber, pluralDays } from '@/lib/notifications/format';
-import { EmailLayout } from './components/layout';
+import { EmailLayout, type FieldOfficeContact } from './components/layout';
 import { Action, Bullets, Facts, P, Subheading, Title } from './components/parts';
 
 export type UpdateDueReminderProps = {
@@ -14,6 +14,10 @@ export type UpdateDueReminderProps = {
   /** IAC 567-65.110(3)"c": $0.15 per animal unit of capacity, in cents (0 under a SAFO election). */
   complianceFeeCents: number;
   updateUrl: string;
+  /** The DNR field office that serves the operation's county: named in the footer, and the Reply-To. */
+  fieldOffice?: FieldOfficeContact | null;
+  /** Where the reader turns this kind of email off. */
+  preferencesUrl?: string;
 };
 
 export function subject(p: UpdateDueReminderProps): string {
@@ -23,6 +27,8 @@ export function subject(p: UpdateDueReminderProps): string {
 export function UpdateDueReminderEmail(p: UpdateDueReminderProps) {
   return (
     <EmailLayout
+      fieldOffice={p.fieldOffice}
+      preferencesUrl={p.preferencesUrl}
       preview={`Due ${formatDate(p.dueOn)}, ${pluralDays(p.daysLeft)} from today.`}
       reason={`You received this reminder because you are the owner of ${p.operationName} (facility ${p.facilityId}), which must file an annual manure management plan update (IAC 567-65.110(3)"b").`}
     >
@@ -59,6 +65,8 @@ export function UpdateDueReminderEmail(p: UpdateDueReminderProps) {
 }
 
 export const previewProps: UpdateDueReminderProps = {
+  fieldOffice: { name: 'Field Office 3 — Spencer', email: 'field-office-3@dnr.iowa.example' },
+  preferencesUrl: 'https://mmp.iowa.example/account/notifications',
   ownerName: 'Dana Vander Berg',
   operationName: 'Rock Valley Finishers',
   facilityId: '64512',

@@ -1,6 +1,6 @@
 import { annualComplianceFee } from '@/lib/rules';
 import { formatDate, formatMoney, formatNumber, pluralDays } from '@/lib/notifications/format';
-import { EmailLayout } from './components/layout';
+import { EmailLayout, type FieldOfficeContact } from './components/layout';
 import { Action, Facts, P, Title } from './components/parts';
 
 export type UpdateOverdueProps = {
@@ -12,6 +12,10 @@ export type UpdateOverdueProps = {
   animalUnitCapacity: number;
   complianceFeeCents: number;
   updateUrl: string;
+  /** The DNR field office that serves the operation's county: named in the footer, and the Reply-To. */
+  fieldOffice?: FieldOfficeContact | null;
+  /** Where the reader turns this kind of email off. */
+  preferencesUrl?: string;
 };
 
 export function subject(p: UpdateOverdueProps): string {
@@ -21,6 +25,8 @@ export function subject(p: UpdateOverdueProps): string {
 export function UpdateOverdueEmail(p: UpdateOverdueProps) {
   return (
     <EmailLayout
+      fieldOffice={p.fieldOffice}
+      preferencesUrl={p.preferencesUrl}
       preview={`Your annual update was due on ${formatDate(p.dueOn)} and has not been received.`}
       reason={`You received this notice because you are the owner of ${p.operationName} (facility ${p.facilityId}), which must file an annual manure management plan update (IAC 567-65.110(3)"b").`}
     >
@@ -48,6 +54,8 @@ export function UpdateOverdueEmail(p: UpdateOverdueProps) {
 }
 
 export const previewProps: UpdateOverdueProps = {
+  fieldOffice: { name: 'Field Office 3 — Spencer', email: 'field-office-3@dnr.iowa.example' },
+  preferencesUrl: 'https://mmp.iowa.example/account/notifications',
   ownerName: 'Dana Vander Berg',
   operationName: 'Rock Valley Finishers',
   facilityId: '64512',

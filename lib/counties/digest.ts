@@ -16,6 +16,8 @@ type PendingItem = {
   officialName: string;
   email: string;
   countyName: string;
+  officeName: string;
+  officeEmail: string | null;
   frequency: 'immediate' | 'daily' | 'weekly';
   planId: string;
 } & Omit<CountyDigestItem, 'event' | 'planUrl'>;
@@ -37,7 +39,7 @@ async function findPendingItems(db: Executor): Promise<PendingItem[]> {
     db,
     sql`select i.id, i.user_id as "userId", i.event,
       (i.created_at at time zone 'America/Chicago')::date::text as "createdOn",
-      u.name as "officialName", u.email, c.name as "countyName",
+      u.name as "officialName", u.email, c.name as "countyName", fo.name as "officeName", fo.email as "officeEmail",
       coalesce(np.county_digest, 'immediate')::text as frequency,
       p.id as "planId", p.kind as "planKind", p.update_kind as "updateKind",
       coalesce(p.received_on, p.submitted_on)::text as "receivedOn", p.decision, p.decided_on::text as "decidedOn",
@@ -48,12 +50,14 @@ async function findPendingItems(db: Executor): Promise<PendingItem[]> {
     from county_digest_items i
     join users u on u.id = i.user_id
     join counties c on c.fips = u.county_fips
+    join field_offices fo on fo.id = c.field_office_id
     left join notification_preferences np on np.user_id = u.id
     join plans p on p.id = i.plan_id
     join operations o on o.id = p.operation_id
     left join ownerships own on own.operation_id = o.id and own.released_on is null
     left join parties pa on pa.id = own.owner_id
     where i.digested_at is null and u.role = 'county_official' and u.disabled_at is null
+      and coalesce(np.county_notices, true)
     order by i.user_id, i.created_at, i.id`,
   );
 }
@@ -82,6 +86,7 @@ function digestProps(items: PendingItem[], today: string, origin: string): Count
     })),
     receivedUrl: `${origin}/county/received`,
     preferencesUrl: `${origin}/account/notifications`,
+    fieldOffice: { name: first.officeName, email: first.officeEmail },
   };
 }
 
@@ -113,6 +118,7 @@ export async function sendCountyDigests(db: Executor, input: { today: string; or
         template: 'county-digest',
         props,
         email: await renderJobEmail('county-digest', props),
+        replyTo: kept[0]!.officeEmail,
       });
     }
     await insertRenderedEmails(tx, messages);

@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
-import { counties, countyDigestItems, notificationPreferences, operations, ownerships, parties, planCounties, plans, users } from '@/db/schema';
+import { counties, countyDigestItems, fieldOffices, notificationPreferences, operations, ownerships, parties, planCounties, plans, users } from '@/db/schema';
 import { enqueueEmail } from '@/lib/notifications/outbox';
 
 // IAC 567-65.110(3)"b"(2): once an electronic plan is filed the department gives each county it
@@ -19,14 +19,15 @@ export async function notifyCountiesOfPlan(
     .where(eq(plans.id, input.planId));
   if (!plan) return { emailed: 0, digested: 0 };
   const touched = await tx
-    .select({ fips: planCounties.countyFips, relation: planCounties.relation, name: counties.name })
+    .select({ fips: planCounties.countyFips, relation: planCounties.relation, name: counties.name, officeName: fieldOffices.name, officeEmail: fieldOffices.email })
     .from(planCounties)
     .innerJoin(counties, eq(counties.fips, planCounties.countyFips))
+    .innerJoin(fieldOffices, eq(fieldOffices.id, counties.fieldOfficeId))
     .where(eq(planCounties.planId, input.planId));
   const fipsList = [...new Set(touched.map((t) => t.fips))];
   if (!fipsList.length) return { emailed: 0, digested: 0 };
   const officials = await tx
-    .select({ id: users.id, name: users.name, email: users.email, countyFips: users.countyFips, digest: notificationPreferences.countyDigest })
+    .select({ id: users.id, name: users.name, email: users.email, countyFips: users.countyFips, digest: notificationPreferences.countyDigest, notices: notificationPreferences.countyNotices })
     .from(users)
     .leftJoin(notificationPreferences, eq(notificationPreferences.userId, users.id))
     .where(and(eq(users.role, 'county_official'), inArray(users.countyFips, fipsList), isNull(users.disabledAt)));
@@ -35,6 +36,8 @@ export async function notifyCountiesOfPlan(
   let digested = 0;
   const p = plan.plan;
   for (const o of officials) {
+    // An official who stopped county emails (preferences or an unsubscribe link) gets neither kind.
+    if (o.notices === false) continue;
     if (o.digest === 'daily' || o.digest === 'weekly') {
       await tx.insert(countyDigestItems).values({ userId: o.id, planId: p.id, event: input.event });
       digested++;
@@ -52,15 +55,19 @@ export async function notifyCountiesOfPlan(
       updateKind: p.updateKind,
       receivedOn: p.receivedOn ?? p.submittedOn ?? '',
       planUrl: `${input.origin}/plans/${p.id}`,
+      fieldOffice: { name: mine[0]!.officeName, email: mine[0]!.officeEmail },
+      preferencesUrl: `${input.origin}/account/notifications`,
     };
+    const replyTo = mine[0]!.officeEmail;
     const eventKey = `plan:${p.id}:county-${input.event}:${input.cycle ?? p.version}`;
     const recipients = [{ address: o.email, userId: o.id }];
     const result =
       input.event === 'submitted'
-        ? await enqueueEmail(tx, { eventKey, recipients, template: 'county-plan-submitted', props: base })
+        ? await enqueueEmail(tx, { eventKey, recipients, replyTo, template: 'county-plan-submitted', props: base })
         : await enqueueEmail(tx, {
             eventKey,
             recipients,
+            replyTo,
             template: 'county-plan-decided',
             props: { ...base, decision: p.decision ?? 'approved', decidedOn: p.decidedOn ?? '' },
           });

@@ -4,7 +4,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Executor } from '@/db/client';
 import type { Trigger, UpdateReminderKind } from './triggers';
 
-export type OwnerUser = { id: string; email: string; reminders: boolean };
+export type OwnerUser = { id: string; email: string; reminders: boolean; deadlines: boolean };
 
 type OwnerFacts = {
   operationId: string;
@@ -15,8 +15,12 @@ type OwnerFacts = {
   partyEmail: string | null;
   /** Head at capacity per Iowa Code 459.102 category; lib/rules turns it into animal units. */
   heads: Record<string, number>;
-  /** The owner's active accounts, with their update-reminder preference (default on). */
+  /** The owner's active accounts, with their update-reminder and deadline-notice preferences (default on). */
   users: OwnerUser[];
+  /** The kinds of mail the owner's address on file asked to stop (an unsubscribe link). */
+  partyOptOuts: string[];
+  /** The DNR field office that serves the operation's county. */
+  fieldOffice: { name: string; email: string | null } | null;
 };
 
 export type UpdateCandidate = OwnerFacts & { kind: UpdateReminderKind; dueOn: string };
@@ -28,9 +32,12 @@ const ownerFacts = sql`o.id as "operationId", o.name as "operationName", o.facil
   (select coalesce(jsonb_object_agg(ai.category, ai.head_at_capacity), '{}'::jsonb)
      from animal_inventory ai where ai.operation_id = o.id) as heads,
   (select coalesce(jsonb_agg(jsonb_build_object('id', u.id, 'email', u.email,
-       'reminders', coalesce(np.update_reminders, true)) order by u.email), '[]'::jsonb)
+       'reminders', coalesce(np.update_reminders, true), 'deadlines', coalesce(np.deadline_notices, true)) order by u.email), '[]'::jsonb)
      from users u left join notification_preferences np on np.user_id = u.id
-     where u.party_id = own.owner_id and u.role = 'owner' and u.disabled_at is null) as users`;
+     where u.party_id = own.owner_id and u.role = 'owner' and u.disabled_at is null) as users,
+  (select coalesce(jsonb_agg(eo.list_kind), '[]'::jsonb) from email_opt_outs eo where eo.address = lower(trim(pa.email))) as "partyOptOuts",
+  (select jsonb_build_object('name', fo.name, 'email', fo.email) from counties c join field_offices fo on fo.id = c.field_office_id
+     where c.fips = o.county_fips) as "fieldOffice"`;
 
 // IAC 567-65.110(1)"e"(1): a research college is exempt from the MMP rule.
 const notExempt: SQL = sql`not o.research_college`;

@@ -4,6 +4,7 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Executor } from '@/db/client';
 import type { EmailRecipient } from '@/lib/notifications/outbox';
+import type { MailList } from '@/lib/notifications/lists';
 import { animalUnitCapacity, annualComplianceFee, daysBetween, newOwnerOriginalMmpDue, type AnimalCategory } from '@/lib/rules';
 import { insertRenderedEmails, type RenderedMessage } from './outbox-bulk';
 import { findNewOwnerCandidates, findUpdateReminderCandidates, type UpdateCandidate } from './reminder-candidates';
@@ -13,13 +14,18 @@ import { earliestOpenAcquisition, OPTIONAL_REMINDERS, reminderTriggers, supersed
 export type ReminderCounts = Record<ReminderKind, number>;
 type Planned = { operationId: string; kind: ReminderKind; dueOn: string; message: RenderedMessage };
 
-/** The owner's accounts (minus those who turned optional reminders off), else the owner's address on file. */
-export function reminderRecipients(c: Pick<UpdateCandidate, 'users' | 'partyEmail'>, kind: ReminderKind): EmailRecipient[] {
+/** Which stoppable kind of mail a reminder is (lib/notifications/lists.ts). */
+export function reminderList(kind: ReminderKind): MailList {
+  return OPTIONAL_REMINDERS.includes(kind) ? 'update_reminders' : 'deadline_notices';
+}
+
+/** The owner's accounts (minus those who turned this kind off), else the owner's address on file (unless it unsubscribed). */
+export function reminderRecipients(c: Pick<UpdateCandidate, 'users' | 'partyEmail' | 'partyOptOuts'>, kind: ReminderKind): EmailRecipient[] {
+  const list = reminderList(kind);
   if (c.users.length) {
-    const optional = OPTIONAL_REMINDERS.includes(kind);
-    return c.users.filter((u) => !optional || u.reminders).map((u) => ({ address: u.email, userId: u.id }));
+    return c.users.filter((u) => (list === 'update_reminders' ? u.reminders : u.deadlines)).map((u) => ({ address: u.email, userId: u.id }));
   }
-  return c.partyEmail ? [{ address: c.partyEmail }] : [];
+  return c.partyEmail && !(c.partyOptOuts ?? []).includes(list) ? [{ address: c.partyEmail }] : [];
 }
 
 const key = (operationId: string, kind: string, dueOn: string) => `${operationId}|${kind}|${dueOn}`;
@@ -36,13 +42,15 @@ async function planUpdateReminder(c: UpdateCandidate, today: string, origin: str
     animalUnitCapacity: au,
     complianceFeeCents: annualComplianceFee({ animalUnitCapacity: au, contractProducer: c.contractProducer }).cents,
     updateUrl: `${origin}/operations/${c.operationId}`,
+    fieldOffice: c.fieldOffice,
+    preferencesUrl: `${origin}/account/notifications`,
   };
   const eventKey = `reminder:${c.operationId}:${c.kind}:${c.dueOn}`;
   const planned = (message: Omit<RenderedMessage, 'eventKey' | 'recipients'>): Planned => ({
     operationId: c.operationId,
     kind: c.kind,
     dueOn: c.dueOn,
-    message: { ...message, eventKey, recipients },
+    message: { ...message, eventKey, recipients, replyTo: c.fieldOffice?.email ?? null },
   });
   if (c.kind === 'update_overdue') {
     const props = { ...common, daysOverdue: daysBetween(c.dueOn, today) };
@@ -67,10 +75,12 @@ async function planNewOwnerReminders(db: Executor, today: string, origin: string
       dueOn,
       daysLeft: daysBetween(today, dueOn),
       planUrl: `${origin}/operations/${c.operationId}`,
+      fieldOffice: c.fieldOffice,
+      preferencesUrl: `${origin}/account/notifications`,
     };
     const email = await renderJobEmail('new-owner-due', props);
     const eventKey = `reminder:${c.operationId}:new_owner_due:${dueOn}`;
-    out.push({ operationId: c.operationId, kind: 'new_owner_due', dueOn, message: { eventKey, recipients, template: 'new-owner-due', props, email } });
+    out.push({ operationId: c.operationId, kind: 'new_owner_due', dueOn, message: { eventKey, recipients, template: 'new-owner-due', props, email, replyTo: c.fieldOffice?.email ?? null } });
   }
   return out;
 }

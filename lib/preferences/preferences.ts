@@ -7,12 +7,19 @@ import { notificationPreferences } from '@/db/schema';
 import { recordAudit } from '@/lib/audit';
 import { authorize } from '@/lib/auth/policy';
 import type { Actor } from '@/lib/auth/roles';
-import { DEFAULT_PREFERENCES, type NotificationPreferencesValues } from './schema';
+import { DEFAULT_PREFERENCES, type NotificationPreferencesValues, type SavedPreferences } from './schema';
 
-export async function getNotificationPreferences(userId: string): Promise<NotificationPreferencesValues> {
+const saved = {
+  updateReminders: notificationPreferences.updateReminders,
+  deadlineNotices: notificationPreferences.deadlineNotices,
+  countyNotices: notificationPreferences.countyNotices,
+  countyDigest: notificationPreferences.countyDigest,
+};
+
+export async function getNotificationPreferences(userId: string): Promise<SavedPreferences> {
   const db = await getDb();
   const [row] = await db
-    .select({ updateReminders: notificationPreferences.updateReminders, countyDigest: notificationPreferences.countyDigest })
+    .select(saved)
     .from(notificationPreferences)
     .where(eq(notificationPreferences.userId, userId));
   return row ?? DEFAULT_PREFERENCES;
@@ -20,11 +27,17 @@ export async function getNotificationPreferences(userId: string): Promise<Notifi
 
 /** Saves the actor's own preferences; a digest is kept only for a county official. */
 export async function saveNotificationPreferences(actor: Actor, input: NotificationPreferencesValues): Promise<void> {
-  const values = { ...input, countyDigest: actor.role === 'county_official' ? input.countyDigest : 'immediate' } as const;
   const db = await getDb();
   await db.transaction(async (tx) => {
     await authorize(actor, 'account.manage_own', undefined, tx);
-    const [before] = await tx.select().from(notificationPreferences).where(eq(notificationPreferences.userId, actor.id)).for('update');
+    const [before] = await tx.select(saved).from(notificationPreferences).where(eq(notificationPreferences.userId, actor.id)).for('update');
+    const current: SavedPreferences = before ?? DEFAULT_PREFERENCES;
+    const values: SavedPreferences = {
+      updateReminders: input.updateReminders,
+      deadlineNotices: input.deadlineNotices ?? current.deadlineNotices,
+      countyNotices: actor.role === 'county_official' ? (input.countyNotices ?? current.countyNotices) : current.countyNotices,
+      countyDigest: actor.role === 'county_official' ? input.countyDigest : 'immediate',
+    };
     await tx
       .insert(notificationPreferences)
       .values({ userId: actor.id, ...values })
@@ -34,7 +47,7 @@ export async function saveNotificationPreferences(actor: Actor, input: Notificat
       action: 'account.notification_preferences_changed',
       entityType: 'user',
       entityId: actor.id,
-      before: before ? { updateReminders: before.updateReminders, countyDigest: before.countyDigest } : DEFAULT_PREFERENCES,
+      before: current,
       after: values,
     });
   });

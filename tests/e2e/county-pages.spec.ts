@@ -162,7 +162,7 @@ test('an official chooses a weekly digest and an owner turns update reminders of
   await expect(page.getByRole('status').filter({ hasText: 'Your email choices are saved.' })).toBeVisible();
   await page.reload();
   await expect(reminders).not.toBeChecked();
-  await expect(page.getByText('a notice when an annual update is overdue')).toBeVisible();
+  await expect(page.getByLabel(/Tell me when an annual update is overdue/)).toBeChecked();
   await page.getByText('Remind me 60, 30 and 7 days before an annual update is due').click();
   await expect(reminders).toBeChecked();
   await page.getByRole('button', { name: 'Save my choices' }).click();

@@ -18,12 +18,10 @@ export default async function NotificationsPage() {
       <Breadcrumbs items={[{ label: 'Your account', href: '/account' }, { label: 'Email notifications' }]} />
       <PageHeading title="Email notifications" lead={`Choose which optional emails we send to ${actor.email}.`} />
       <SummaryBox heading="Always sent: these cannot be turned off">
-        <p className="margin-top-0">Emails about decisions and deadlines go out whatever you choose here:</p>
+        <p className="margin-top-0">Emails about your own plans and account go out whatever you choose here:</p>
         <ul className="usa-list margin-bottom-0">
           <li>the receipt of a plan you submit, and the department’s decision on it (approved or disapproved, with reasons);</li>
           <li>a plan returned as incomplete, with what is missing;</li>
-          <li>a notice when an annual update is overdue;</li>
-          <li>a new owner’s deadline for the original plan (60 days after acquiring the operation);</li>
           <li>fee receipts, and account emails (invitations, email confirmation, password resets).</li>
         </ul>
       </SummaryBox>

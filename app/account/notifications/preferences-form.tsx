@@ -8,7 +8,7 @@ import { Button } from '@/components/button';
 import { Checkbox } from '@/components/checkbox';
 import { FieldError } from '@/components/field-error';
 import { applyActionResult } from '@/components/forms/apply-result';
-import { notificationPreferencesSchema, type NotificationPreferencesValues } from '@/lib/preferences/schema';
+import { notificationPreferencesSchema, type NotificationPreferencesValues, type SavedPreferences } from '@/lib/preferences/schema';
 import { savePreferencesAction } from './actions';
 
 const DIGEST_CHOICES = [
@@ -19,7 +19,7 @@ const DIGEST_CHOICES = [
 
 // A choice not shown to this person (a digest for an owner) keeps its saved value: react-hook-form
 // submits default values of fields that are not on the page.
-export function PreferencesForm({ initial, showReminders, showDigest }: { initial: NotificationPreferencesValues; showReminders: boolean; showDigest: boolean }) {
+export function PreferencesForm({ initial, showReminders, showDigest }: { initial: SavedPreferences; showReminders: boolean; showDigest: boolean }) {
   const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null);
   const { register, handleSubmit, setError, formState } = useForm<NotificationPreferencesValues>({
     resolver: zodResolver(notificationPreferencesSchema),
@@ -51,9 +51,26 @@ export function PreferencesForm({ initial, showReminders, showDigest }: { initia
           />
         </fieldset>
       ) : null}
+      {showReminders ? (
+        <fieldset className="usa-fieldset margin-top-2">
+          <legend className="usa-legend usa-legend--large">Overdue notices and new-owner deadlines</legend>
+          <Checkbox
+            label="Tell me when an annual update is overdue, and remind a new owner of the original plan's deadline"
+            hint="The deadlines apply whether or not these emails arrive."
+            error={formState.errors.deadlineNotices?.message}
+            {...register('deadlineNotices')}
+          />
+        </fieldset>
+      ) : null}
       {showDigest ? (
         <fieldset className={`usa-fieldset margin-top-3${digestError ? ' usa-form-group--error' : ''}`} aria-describedby={digestError ? 'digest-error' : undefined}>
           <legend className="usa-legend usa-legend--large">Plans filed or decided in your county</legend>
+          <Checkbox
+            label="Email me about plans filed or decided in my county"
+            hint="The plans are in the portal either way."
+            error={formState.errors.countyNotices?.message}
+            {...register('countyNotices')}
+          />
           <FieldError id="digest-error">{digestError}</FieldError>
           {DIGEST_CHOICES.map((c) => (
             <div className="usa-radio" key={c.value}>
