@@ -41,6 +41,19 @@ const schema = z
       .transform((v) => (v ?? '').split(',').map((s) => s.trim()).filter(Boolean))
       .pipe(z.array(z.string().regex(/^(loopback|linklocal|uniquelocal|[0-9a-fA-F:.]+(\/\d{1,3})?)$/, 'TRUSTED_PROXY must list IP addresses or CIDR ranges, separated by commas'))),
     SMTP_URL: z.string().url().optional(),
+    // Attachments: the local disk (one server, or a shared mount), or an S3-compatible store that
+    // several servers share.
+    MMP_STORAGE: z.enum(['local', 's3']).default('local'),
+    MMP_ATTACHMENTS_DIR: z.string().min(1).default('.data/attachments'),
+    MMP_S3_BUCKET: z.string().min(1).optional(),
+    MMP_S3_PREFIX: z.string().optional(),
+    MMP_S3_ENDPOINT: z.string().url().optional(),
+    MMP_S3_REGION: z.string().min(1).default('us-east-1'),
+    MMP_S3_FORCE_PATH_STYLE: z
+      .enum(['0', '1', 'true', 'false', ''])
+      .optional()
+      .transform((v) => (v === undefined || v === '' ? undefined : v === '1' || v === 'true')),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
     MAIL_FROM: z.string().default('Iowa MMP Portal <no-reply@mmp.iowa.example>'),
     // Test mode only: lets a browser journey set the portal's date (e.g. day 60 of a review).
     MMP_TEST_CLOCK: flag,
@@ -48,6 +61,9 @@ const schema = z
     MMP_DEMO: flag,
   })
   .superRefine((env, ctx) => {
+    if (env.MMP_STORAGE === 's3' && !env.MMP_S3_BUCKET) {
+      ctx.addIssue({ code: 'custom', path: ['MMP_S3_BUCKET'], message: 'MMP_S3_BUCKET (the bucket that holds attachments) is required with MMP_STORAGE=s3' });
+    }
     if (env.MMP_TODAY && !env.MMP_TEST_CLOCK) {
       ctx.addIssue({ code: 'custom', path: ['MMP_TODAY'], message: 'MMP_TODAY needs MMP_TEST_CLOCK=1' });
     }
@@ -71,14 +87,18 @@ export type Env = z.infer<typeof schema>;
 
 let cached: Env | undefined;
 
-export function getEnv(): Env {
-  if (cached) return cached;
-  const parsed = schema.safeParse(process.env);
+/** Validates a set of variables (the process's, or a test's) into the configuration. */
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const parsed = schema.safeParse(source);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
     throw new Error(`Invalid configuration:\n${lines}`);
   }
-  cached = parsed.data;
+  return parsed.data;
+}
+
+export function getEnv(): Env {
+  cached ??= parseEnv(process.env);
   return cached;
 }
 

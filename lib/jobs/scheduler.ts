@@ -3,6 +3,7 @@
 // inside the server process (a second process on the same PGlite folder would not see its writes).
 import { getDb } from '@/db/client';
 import { explainDbError } from '@/db/errors';
+import { isRetryableDbError } from '@/lib/errors';
 import { today } from '@/lib/clock';
 import { databaseMode, getEnv } from '@/lib/env';
 import { getLogger } from '@/lib/log';
@@ -65,14 +66,19 @@ export async function startPgBossScheduler(url: string): Promise<() => Promise<v
   const boss = new PgBoss({ connectionString: url, schema: 'pgboss', max: 2, application_name: 'mmp-jobs' });
   boss.on('error', (err: unknown) => log().error({ err }, 'pg-boss error'));
   await boss.start();
-  await boss.createQueue(DAILY_QUEUE, { name: DAILY_QUEUE, retryLimit: 3, retryDelay: 600, retryBackoff: true, expireInSeconds: 3600 });
-  await boss.schedule(DAILY_QUEUE, DAILY_CRON, {}, { tz: ZONE });
-  await boss.work(DAILY_QUEUE, async () => runAndLog());
+  try {
+    await boss.createQueue(DAILY_QUEUE, { name: DAILY_QUEUE, retryLimit: 3, retryDelay: 600, retryBackoff: true, expireInSeconds: 3600 });
+    await boss.schedule(DAILY_QUEUE, DAILY_CRON, {}, { tz: ZONE });
+    await boss.work(DAILY_QUEUE, async () => runAndLog());
+  } catch (err) {
+    await boss.stop({ graceful: false, wait: true }).catch(() => undefined);
+    throw err;
+  }
   return () => boss.stop({ graceful: true });
 }
 
-/** Starts the scheduler for this process's database, once. */
-export async function startScheduler(): Promise<void> {
+/** Starts the scheduler for this process's database, once; a failed start is tried again. */
+export async function startScheduler(attempt = 1): Promise<void> {
   if (holder[KEY]) return;
   const stopper = { stop: async () => {} };
   holder[KEY] = stopper;
@@ -90,8 +96,14 @@ export async function startScheduler(): Promise<void> {
     );
   } catch (err) {
     holder[KEY] = undefined;
+    // Servers started together can deadlock while pg-boss creates its queue and schedule, and the
+    // database may be down: without a scheduler the daily job never runs here, so try again.
+    const retryInMs = Math.min(5_000 * attempt, 60_000);
     const problem = explainDbError(err, getEnv().DATABASE_URL);
-    log().error({ err, ...(problem ? { problem: problem.summary, todo: problem.todo } : {}) }, 'could not start the scheduler');
+    const fields = { err, attempt, retryInMs, ...(problem ? { problem: problem.summary, todo: problem.todo } : {}) };
+    if (attempt < 3 && isRetryableDbError(err)) log().warn(fields, 'could not start the scheduler yet; trying again');
+    else log().error(fields, 'could not start the scheduler; trying again');
+    setTimeout(() => void startScheduler(attempt + 1), retryInMs).unref();
   }
 }
 

@@ -1,5 +1,7 @@
 import path from 'node:path';
+import { getEnv, type Env } from '@/lib/env';
 import { LocalDiskStorage } from './local-disk';
+import { S3Storage } from './s3';
 import type { AttachmentStorage } from './types';
 
 export type { AttachmentStorage } from './types';
@@ -8,11 +10,23 @@ export { isSafeKey } from './types';
 const KEY = Symbol.for('mmp.attachment.storage');
 type Holder = { [KEY]?: AttachmentStorage };
 
+/** The store the configuration names: MMP_STORAGE=s3 (with MMP_S3_BUCKET), else the local disk. */
+export function storageFromEnv(env: Env = getEnv()): AttachmentStorage {
+  if (env.MMP_STORAGE === 's3') {
+    return new S3Storage({
+      bucket: env.MMP_S3_BUCKET!,
+      prefix: env.MMP_S3_PREFIX,
+      endpoint: env.MMP_S3_ENDPOINT,
+      region: env.MMP_S3_REGION,
+      forcePathStyle: env.MMP_S3_FORCE_PATH_STYLE,
+    });
+  }
+  return new LocalDiskStorage(path.resolve(/*turbopackIgnore: true*/ process.cwd(), env.MMP_ATTACHMENTS_DIR));
+}
+
 export function getAttachmentStorage(): AttachmentStorage {
   const holder = globalThis as Holder;
-  holder[KEY] ??= new LocalDiskStorage(
-    path.resolve(/*turbopackIgnore: true*/ process.cwd(), process.env.MMP_ATTACHMENTS_DIR || '.data/attachments'),
-  );
+  holder[KEY] ??= storageFromEnv();
   return holder[KEY];
 }
 

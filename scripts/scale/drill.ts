@@ -16,6 +16,9 @@ const DRILLS: Record<string, () => Promise<Drill>> = {
   'two-instances': async () => (await import('./drills/two-instances')).run,
 };
 
+// The scratch database (replaced at every drill): DRILL_DATABASE, default mmp_drill.
+const DRILL_DATABASE = /^[a-z_][a-z0-9_]{0,62}$/.test(process.env.DRILL_DATABASE ?? '') ? process.env.DRILL_DATABASE! : 'mmp_drill';
+
 function withDatabase(url: string, name: string): string {
   const u = new URL(url);
   u.pathname = `/${name}`;
@@ -26,10 +29,10 @@ async function freshDatabase(serverUrl: string): Promise<string> {
   const { Client } = await import('pg');
   const admin = new Client({ connectionString: withDatabase(serverUrl, 'postgres') });
   await admin.connect();
-  await admin.query('drop database if exists mmp_drill with (force)');
-  await admin.query('create database mmp_drill');
+  await admin.query(`drop database if exists ${DRILL_DATABASE} with (force)`);
+  await admin.query(`create database ${DRILL_DATABASE}`);
   await admin.end();
-  const url = withDatabase(serverUrl, 'mmp_drill');
+  const url = withDatabase(serverUrl, DRILL_DATABASE);
   const handle = await openDb({ mode: 'postgres', url, poolMax: 2 });
   try {
     await migrateDb(handle);

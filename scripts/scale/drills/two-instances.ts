@@ -15,6 +15,7 @@ import { addDays } from '@/lib/rules';
 import { ensureBuild } from '../../ensure-build';
 import { signInCookie } from '../http';
 import { seedChunk } from '../seed-chunk';
+import { startLocalS3, type LocalS3 } from '../../support/local-s3';
 import { actionReturnValue, encodeReply, startServer, type DrillServer } from './server';
 import type { Drill } from './types';
 
@@ -23,6 +24,10 @@ const PORT_B = Number(process.env.DRILL_PORT_B ?? 3421);
 const SMTP_PORT = Number(process.env.DRILL_SMTP_PORT ?? 3429);
 const EXTRA_OPERATIONS = Number(process.env.DRILL_OPERATIONS ?? 1000);
 const DAILY_QUEUE = 'mmp-daily';
+// DRILL_STORAGE=s3: both servers keep attachments in one S3-compatible store (a local s3rver), each
+// with a local attachments folder of its own that must stay empty; else one shared local folder.
+const STORAGE = process.env.DRILL_STORAGE === 's3' ? 's3' : 'local';
+const S3_PORT = Number(process.env.DRILL_S3_PORT ?? 3430);
 
 type Received = { event: string; to: string };
 
@@ -66,7 +71,7 @@ async function sessionUser(server: DrillServer, cookie: string): Promise<string 
 
 function runOnce(databaseUrl: string, secret: string, smtpUrl: string): Promise<{ code: number; out: string }> {
   // The real clock: a test date from the caller's environment is left out.
-  const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: databaseUrl, NEXTAUTH_SECRET: secret, SMTP_URL: smtpUrl, NODE_ENV: 'production' };
+  const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: databaseUrl, NEXTAUTH_SECRET: secret, SMTP_URL: smtpUrl, NODE_ENV: 'production', MMP_PUBLIC_URL: `http://127.0.0.1:${PORT_A}` };
   delete env.MMP_TEST_CLOCK;
   delete env.MMP_TODAY;
   return new Promise((resolve) => {
@@ -99,7 +104,13 @@ export const run: Drill = async ({ databaseUrl, log }) => {
   const smtpUrl = `smtp://127.0.0.1:${SMTP_PORT}`;
   const secret = randomBytes(32).toString('hex');
   const servers: DrillServer[] = [];
+  const { mkdtempSync, readdirSync, rmSync } = await import('node:fs');
+  const os = await import('node:os');
+  const scratch = mkdtempSync(path.join(os.tmpdir(), 'mmp-drill-att-'));
+  const folderOf = (name: string) => (STORAGE === 's3' ? path.join(scratch, name) : scratch);
+  let s3: LocalS3 | null = null;
   try {
+    if (STORAGE === 's3') s3 = await startLocalS3({ port: S3_PORT });
     // Reminders due today for many operations: the scale data set's operations, each given a due
     // date 60, 30 or 7 days ahead, plus the demo operations' own (the demo data is relative to today).
     const today = iowaDateOf(new Date());
@@ -116,16 +127,17 @@ export const run: Drill = async ({ databaseUrl, log }) => {
     did.push(`added ${EXTRA_OPERATIONS} operations (the scale data set) to the demo data, each due ${leads.join(', ')} (60, 30 or 7 days after ${today}, the Iowa date)`);
 
     // Two servers, one database, one secret, jobs on (pg-boss schedules the daily job in the database).
-    const env = { MMP_JOBS: 'on', SMTP_URL: smtpUrl };
+    const env = { MMP_JOBS: 'on', SMTP_URL: smtpUrl, ...(s3?.env ?? {}) };
     const [a, b] = await Promise.all([
-      startServer({ name: 'A', port: PORT_A, databaseUrl, secret, env: { ...env, NEXTAUTH_URL: `http://127.0.0.1:${PORT_A}` } }),
-      startServer({ name: 'B', port: PORT_B, databaseUrl, secret, env: { ...env, NEXTAUTH_URL: `http://127.0.0.1:${PORT_B}` } }),
+      startServer({ name: 'A', port: PORT_A, databaseUrl, secret, env: { ...env, NEXTAUTH_URL: `http://127.0.0.1:${PORT_A}`, MMP_ATTACHMENTS_DIR: folderOf('A') } }),
+      startServer({ name: 'B', port: PORT_B, databaseUrl, secret, env: { ...env, NEXTAUTH_URL: `http://127.0.0.1:${PORT_B}`, MMP_ATTACHMENTS_DIR: folderOf('B') } }),
     ]);
     servers.push(a!, b!);
-    did.push(`started servers A (${a!.base}) and B (${b!.base}) on the drill database with one NEXTAUTH_SECRET, MMP_JOBS on and SMTP to a sink on port ${SMTP_PORT}`);
+    did.push(`started servers A (${a!.base}) and B (${b!.base}) on the drill database with one NEXTAUTH_SECRET, MMP_JOBS on, SMTP to a sink on port ${SMTP_PORT} and attachments ${s3 ? `in an S3-compatible store (s3rver at ${s3.endpoint}, bucket ${s3.bucket})` : `in one shared folder (${scratch})`}`);
+    const scheduled = (s: DrillServer) => s.stdout.some((l) => l.includes('"msg":"daily job scheduled"'));
     const until = Date.now() + 60_000;
-    while (Date.now() < until && ![a!, b!].every((s) => s.stdout.some((l) => l.includes('[jobs] daily job scheduled')))) await new Promise((r) => setTimeout(r, 500));
-    check([a!, b!].every((s) => s.stdout.some((l) => l.includes('[jobs] daily job scheduled'))), 'both servers scheduled the daily job with pg-boss');
+    while (Date.now() < until && ![a!, b!].every(scheduled)) await new Promise((r) => setTimeout(r, 500));
+    check([a!, b!].every(scheduled), 'both servers scheduled the daily job with pg-boss');
 
     // -------------------------------------------------------------------------------------------
     // Sessions across instances.
@@ -158,6 +170,19 @@ export const run: Drill = async ({ databaseUrl, log }) => {
       check(saved.ok === true && data?.draft?.stockpiles?.soilLossPractices === marker && data.version === version + 1, `a draft saved through A (version ${version} -> ${version + 1}) is read through B at once (B read version ${data?.version})`);
       const stale = await callAction(b!, `/plans/${draft.id}/edit`, actionId('saveDraftAction'), cookieA, { planId: draft.id, version, draft: { stockpiles: { soilLossPractices: 'stale' } } });
       check(stale.code === 'CONFLICT', `saving the same old version through B is refused (${stale.code ?? 'ok'}): the lock holds across instances`);
+
+      // An attachment uploaded through A is downloaded through B: both servers use the one store.
+      const pdf = new TextEncoder().encode(`%PDF-1.4\nsite map written through A ${randomUUID()}\n%%EOF\n`);
+      const form = new FormData();
+      form.set('planId', draft.id);
+      form.set('kind', 'site_map');
+      form.set('file', new File([pdf], 'site map.pdf', { type: 'application/pdf' }));
+      const up = await fetch(`${a!.base}/api/attachments`, { method: 'POST', headers: { cookie: cookieA, origin: a!.base }, body: form });
+      const uploaded = (await up.json().catch(() => ({}))) as { ok?: boolean; data?: { id?: string } };
+      const down = uploaded.data?.id ? await fetch(`${b!.base}/api/attachments/${uploaded.data.id}`, { headers: { cookie: cookieA } }) : null;
+      const same = down?.ok ? Buffer.from(await down.arrayBuffer()).equals(Buffer.from(pdf)) : false;
+      const localFiles = STORAGE === 's3' ? ['A', 'B'].flatMap((n) => { try { return readdirSync(folderOf(n), { recursive: true, encoding: 'utf8' }); } catch { return [] as string[]; } }) : [];
+      check(up.status === 201 && same && localFiles.length === 0, `a PDF uploaded through A (HTTP ${up.status}) is downloaded through B byte for byte (HTTP ${down?.status ?? 'none'})${STORAGE === 's3' ? `, and neither server wrote it to its own disk (${localFiles.length} local files)` : ''}`);
     } else {
       check(false, 'the demo owner has no draft plan to write through A');
     }
@@ -213,8 +238,8 @@ export const run: Drill = async ({ databaseUrl, log }) => {
     const runOnceResults = await runOnces;
     await boss.stop({ graceful: false, wait: true }).catch(() => undefined);
     const states = await q<{ state: string; n: number }>(`select state::text, count(*)::int as n from pgboss.job where name = $1 and id = any($2::uuid[]) group by state`, [DAILY_QUEUE, jobs]);
-    const runsA = a!.stdout.filter((l) => l.includes('[jobs] Daily job for')).length;
-    const runsB = b!.stdout.filter((l) => l.includes('[jobs] Daily job for')).length;
+    const runsA = a!.stdout.filter((l) => l.includes('"msg":"daily job ran"')).length;
+    const runsB = b!.stdout.filter((l) => l.includes('"msg":"daily job ran"')).length;
     did.push(`ran the daily job ${jobs.length} times through pg-boss (A ran ${runsA}, B ran ${runsB}) and twice more in jobs:run-once processes (exit ${runOnceResults.map((r) => r.code).join(', ')}), all started within a second`);
     for (const r of runOnceResults) if (r.code !== 0) found.push(`jobs:run-once said: ${r.out.trim().split('\n').slice(-3).join(' | ')}`);
     const windows = await q<{ started: Date; completed: Date | null }>(`select started_on as started, completed_on as completed from pgboss.job where id = any($1::uuid[]) order by started_on`, [jobs]);
@@ -249,10 +274,14 @@ export const run: Drill = async ({ databaseUrl, log }) => {
     check(matched!.unmatched === 0 && outbox!.events === claims!.n && outbox!.dup === 0, `email_outbox holds exactly one event per reminder (${outbox!.events} events for ${claims!.n} reminders, ${outbox!.dup} duplicate rows, ${matched!.unmatched} reminders without exactly one event)`);
     check(queuedByRuns === claims!.n, `the ${runs.length} runs together report ${queuedByRuns} reminders queued, the number claimed (${claims!.n}): no reminder was queued by two runs`);
     check(outbox!.open === 0 && outbox!.sent === outbox!.rows && twice === 0 && perMessage.size === outbox!.rows, `each reminder email was sent exactly once: ${outbox!.sent} of ${outbox!.rows} sent, ${perMessage.size} distinct messages received, ${twice} received more than once, ${outbox!.open} still waiting`);
-    const errorsLogged = servers.flatMap((s) => s.stderr.filter((l) => /\[jobs\].*failed|\[mail\].*failed|unexpected error/.test(l)).map((l) => `${s.name}: ${l}`));
+    const errorsLogged = servers.flatMap((s) =>
+      [...s.stdout, ...s.stderr].filter((l) => /"level":"error"/.test(l) || /unexpected error/.test(l)).map((l) => `${s.name}: ${l}`),
+    );
     check(errorsLogged.length === 0, `no job or delivery errors in the servers' logs${errorsLogged.length ? `: ${errorsLogged.slice(0, 3).join(' | ')}` : ''}`);
   } finally {
     await Promise.all(servers.map((s) => s.stop()));
+    await s3?.stop();
+    rmSync(scratch, { recursive: true, force: true });
     await new Promise<void>((r) => smtp.close(() => r()));
     await pool.end();
   }
