@@ -52,5 +52,5 @@ describe('structured logs', () => {
     expect(app!.messages.map((m) => m.ruleId)).toContain('no-console');
     const [script] = await eslint.lintText('console.log("x");\n', { filePath: 'scripts/example.ts' });
     expect(script!.messages.map((m) => m.ruleId)).not.toContain('no-console');
-  });
+  }, 60_000);
 });
