@@ -7,9 +7,10 @@ import { NextResponse, type NextRequest } from 'next/server';
 //    Origin that names another host (or "null"), or Sec-Fetch-Site cross-site, as Next checks for
 //    server actions. A request with no Origin at all comes from a program, not a browser carrying
 //    someone's cookies (a mail client's one-click unsubscribe, a signed webhook, the test clock).
-//    next-auth's routes carry their own CSRF token.
+//    next-auth's routes carry their own CSRF token; an unsubscribe link's signed token is its only
+//    credential (no cookie is read), so a webmail page may post it from its own site.
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-const SIGNED_ELSEWHERE: readonly string[] = ['/api/auth/'];
+const SIGNED_ELSEWHERE: readonly string[] = ['/api/auth/', '/api/unsubscribe/'];
 
 function badRequest(message: string): NextResponse {
   return NextResponse.json({ ok: false, code: 'VALIDATION', message }, { status: 400, headers: { 'Cache-Control': 'no-store' } });

@@ -4,7 +4,10 @@ import { expectNoA11yViolations } from './support/a11y';
 
 // The unsubscribe link of a reminder opened in a browser (mail programs without one-click send
 // people here): no sign-in, one question, one button, and it works without JavaScript. The token is
-// signed with the server's secret (the embedded demo's, as this suite's server runs with).
+// signed with the server's secret: on the embedded database the generated one both processes read
+// from the data folder; on PostgreSQL the suite's server makes a secret of its own, unknown here.
+test.skip(Boolean(process.env.DATABASE_URL), 'the server on PostgreSQL signs with a secret this process does not know');
+
 test('an owner with no account stops update reminders from the link in a reminder', async ({ page }) => {
   const token = createUnsubscribeToken({ address: 'ruth.miller@example.com', list: 'update_reminders' });
   await page.goto(`/api/unsubscribe/${token}`);
@@ -23,5 +26,9 @@ test('a link whose token was altered is not found', async ({ page }) => {
   const token = createUnsubscribeToken({ address: 'ruth.miller@example.com', list: 'update_reminders' });
   const altered = `${token.slice(0, -3)}abc`;
   expect((await page.goto(`/unsubscribe/${altered}`))?.status()).toBe(404);
+  // A mail provider's one-click request carries no Origin: it reaches the handler, which refuses the token.
   expect((await page.request.post(`/api/unsubscribe/${altered}`, { form: { 'List-Unsubscribe': 'One-Click' } })).status()).toBe(404);
+  const genuine = await page.request.post(`/api/unsubscribe/${createUnsubscribeToken({ address: 'someone.else@example.com', list: 'county_notices' })}`, { form: { 'List-Unsubscribe': 'One-Click' } });
+  expect(genuine.status()).toBe(200);
+  expect(await genuine.text()).toBe('Unsubscribed: s***@example.com will no longer get emails and digests about plans touching your county.');
 });
