@@ -74,29 +74,40 @@ describe(`calendar feeds on ${databaseLabel}`, () => {
       expect(res.headers.get('content-type')).toBe('text/calendar; charset=utf-8');
       return res.text();
     };
-    for (const who of [owner, county, reviewer]) {
-      const text = await fetchFeed(who, 'portal.internal:8443');
-      expect(text.endsWith('END:VCALENDAR\r\n')).toBe(true);
-      expect(text.replace(/\r\n/g, '')).not.toMatch(/\n/);
-      const calendar = new ICAL.Component(ICAL.parse(text));
-      const events = calendar.getAllSubcomponents('vevent');
-      expect(events.length).toBeGreaterThan(0);
-      const listed = await listCalendarEvents(who, today(), publicOrigin());
-      for (const v of events) {
-        const e = new ICAL.Event(v);
-        expect(e.uid).toMatch(/^mmp-(update-due|new-owner|review)-[0-9a-f-]{36}-\d{4}-\d{2}-\d{2}$/);
-        expect(e.uid).not.toContain('portal.internal');
-        expect(v.getFirstPropertyValue('transp')).toBe('TRANSPARENT');
-        expect(e.startDate.isDate).toBe(true);
-        expect(e.description).toContain(DATE_CONVENTION);
-        // The event sits on the day as counted, the same date the portal lists.
-        const source = listed.find((x) => `mmp-${x.uid}` === e.uid)!;
-        expect(e.startDate.toString()).toBe(source.date);
-        expect(e.uid.endsWith(source.date)).toBe(true);
+    // The feed answers for the portal's date: the demo's day. (setToday's own override; this suite
+    // runs without MMP_TEST_CLOCK.)
+    const clock = globalThis as { [k: symbol]: string | null | undefined };
+    clock[Symbol.for('mmp.clock.override')] = T;
+    try {
+      await checkFeeds();
+    } finally {
+      clock[Symbol.for('mmp.clock.override')] = null;
+    }
+    async function checkFeeds() {
+      for (const who of [owner, county, reviewer]) {
+        const text = await fetchFeed(who, 'portal.internal:8443');
+        expect(text.endsWith('END:VCALENDAR\r\n')).toBe(true);
+        expect(text.replace(/\r\n/g, '')).not.toMatch(/\n/);
+        const calendar = new ICAL.Component(ICAL.parse(text));
+        const events = calendar.getAllSubcomponents('vevent');
+        expect(events.length).toBeGreaterThan(0);
+        const listed = await listCalendarEvents(who, today(), publicOrigin());
+        for (const v of events) {
+          const e = new ICAL.Event(v);
+          expect(e.uid).toMatch(/^mmp-(update-due|new-owner|review)-[0-9a-f-]{36}-\d{4}-\d{2}-\d{2}$/);
+          expect(e.uid).not.toContain('portal.internal');
+          expect(v.getFirstPropertyValue('transp')).toBe('TRANSPARENT');
+          expect(e.startDate.isDate).toBe(true);
+          expect(e.description).toContain(DATE_CONVENTION);
+          // The event sits on the day as counted, the same date the portal lists.
+          const source = listed.find((x) => `mmp-${x.uid}` === e.uid)!;
+          expect(e.startDate.toString()).toBe(source.date);
+          expect(e.uid.endsWith(source.date)).toBe(true);
+        }
+        // The same feed under another host name: the same UIDs, so no duplicates in a calendar app.
+        const again = new ICAL.Component(ICAL.parse(await fetchFeed(who, 'mmp.iowa.gov')));
+        expect(again.getAllSubcomponents('vevent').map((v) => new ICAL.Event(v).uid)).toEqual(events.map((v) => new ICAL.Event(v).uid));
       }
-      // The same feed under another host name: the same UIDs, so no duplicates in a calendar app.
-      const again = new ICAL.Component(ICAL.parse(await fetchFeed(who, 'mmp.iowa.gov')));
-      expect(again.getAllSubcomponents('vevent').map((v) => new ICAL.Event(v).uid)).toEqual(events.map((v) => new ICAL.Event(v).uid));
     }
   });
 
