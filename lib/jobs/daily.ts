@@ -110,10 +110,10 @@ function queuedPhrase(r: ReminderCounts): string {
 
 /** One line per figure, then one per day that queued something, for `npm run jobs:run-once` and the log. */
 export function describeDailyRun(r: DailyJobResult): string {
-  const span = r.coveredFrom === r.date ? r.date : `${r.coveredFrom} to ${r.date} (${r.daysCovered} days)`;
+  const span = r.coveredFrom === r.date ? `${r.date} (` : `${r.coveredFrom} to ${r.date} (${r.daysCovered} days, `;
   const quiet = r.daysCovered - r.days.length;
   return [
-    `Daily job for ${span} (${r.ms} ms)`,
+    `Daily job for ${span}${r.ms} ms)`,
     ...r.days.map((d) => `  ${d.date}: queued ${queuedPhrase(d.reminders)}`),
     ...(quiet > 0 ? [`  ${quiet === r.daysCovered ? 'every day' : `the other ${quiet === 1 ? 'day' : `${quiet} days`}`}: nothing to queue`] : []),
     `  update reminders queued: ${r.reminders.update_due_60} at 60 days, ${r.reminders.update_due_30} at 30 days, ${r.reminders.update_due_7} at 7 days`,
