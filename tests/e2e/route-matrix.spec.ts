@@ -62,6 +62,9 @@ const ROUTES: { file: string; url: string; expect: string }[] = [
   { file: 'app/api/county/export/route.ts', url: '/api/county/export', expect: 'U 403 403 403 403 403 200 403' },
   { file: 'app/api/attachments/[id]/route.ts', url: `/api/attachments/${ID}`, expect: 'U 404 404 404 404 404 404 404' },
   { file: 'app/api/calendar/[token]/route.ts', url: '/api/calendar/not-a-real-token.ics', expect: '404 404 404 404 404 404 404 404' },
+  // An unsubscribe link works without signing in; one that is not genuine is not found for anyone.
+  { file: 'app/unsubscribe/[token]/page.tsx', url: '/unsubscribe/not-a-real-token', expect: '404 404 404 404 404 404 404 404' },
+  { file: 'app/api/unsubscribe/[token]/route.ts', url: '/api/unsubscribe/not-a-real-token', expect: '404 404 404 404 404 404 404 404' },
 ];
 // Not fetched here, each covered elsewhere: uploads (POST, tests/integration/owner-attachments),
 // next-auth's own endpoints (tests/e2e/auth.spec.ts), the test clock (tests/e2e/foundation.spec.ts).
