@@ -30,5 +30,11 @@ test('a link whose token was altered is not found', async ({ page }) => {
   expect((await page.request.post(`/api/unsubscribe/${altered}`, { form: { 'List-Unsubscribe': 'One-Click' } })).status()).toBe(404);
   const genuine = await page.request.post(`/api/unsubscribe/${createUnsubscribeToken({ address: 'someone.else@example.com', list: 'county_notices' })}`, { form: { 'List-Unsubscribe': 'One-Click' } });
   expect(genuine.status()).toBe(200);
+  // A webmail page may post it from its own site: the signed token is the only credential.
+  const fromWebmail = await page.request.post(`/api/unsubscribe/${createUnsubscribeToken({ address: 'someone.else@example.com', list: 'update_reminders' })}`, {
+    form: { 'List-Unsubscribe': 'One-Click' },
+    headers: { origin: 'https://webmail.example.com' },
+  });
+  expect(fromWebmail.status()).toBe(200);
   expect(await genuine.text()).toBe('Unsubscribed: s***@example.com will no longer get emails and digests about plans touching your county.');
 });
