@@ -4,6 +4,7 @@ import { attachmentKind } from './enums';
 import { operations } from './operations';
 import { users } from './people';
 import { plans } from './plans';
+import { ownershipTransfers } from './transfers';
 
 // Metadata of an uploaded file; the bytes live in attachment storage under storageKey.
 export const attachments = pgTable(
@@ -14,6 +15,9 @@ export const attachments = pgTable(
       .notNull()
       .references(() => operations.id),
     planId: uuid('plan_id').references(() => plans.id),
+    // Evidence filed with an ownership transfer request (a bill of sale, a deed): read through the
+    // request, never through the operation, whose owner may not be the one who filed it.
+    transferId: uuid('transfer_id').references(() => ownershipTransfers.id),
     kind: attachmentKind('kind').notNull(),
     filename: text('filename').notNull(),
     contentType: text('content_type').notNull(),
@@ -27,6 +31,8 @@ export const attachments = pgTable(
     index('attachments_operation_idx').on(t.operationId),
     index('attachments_plan_idx').on(t.planId),
     index('attachments_uploaded_by_idx').on(t.uploadedByUserId),
+    index('attachments_transfer_idx').on(t.transferId),
+    check('attachments_plan_or_transfer', sql`${t.planId} is null or ${t.transferId} is null`),
     // 20 MB upload limit.
     check('attachments_size_limit', sql`${t.sizeBytes} > 0 and ${t.sizeBytes} <= 20971520`),
   ],

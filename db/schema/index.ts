@@ -5,6 +5,7 @@ export * from './operations';
 export * from './plans';
 export * from './fees';
 export * from './files';
+export * from './transfers';
 export * from './schedule';
 export * from './notifications';
 export * from './audit';
