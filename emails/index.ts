@@ -12,6 +12,9 @@ import * as passwordReset from './password-reset';
 import * as planDecided from './plan-decided';
 import * as returnedIncomplete from './returned-incomplete';
 import * as submissionReceived from './submission-received';
+import * as transferDecided from './transfer-decided';
+import * as transferDisputed from './transfer-disputed';
+import * as transferRequested from './transfer-requested';
 import * as updateDueReminder from './update-due-reminder';
 import * as updateOverdue from './update-overdue';
 import * as verifyEmail from './verify-email';
@@ -31,6 +34,9 @@ export type EmailTemplates = {
   'password-reset': passwordReset.PasswordResetProps;
   'fee-receipt': feeReceipt.FeeReceiptProps;
   'county-digest': countyDigest.CountyDigestProps;
+  'transfer-requested': transferRequested.TransferRequestedProps;
+  'transfer-disputed': transferDisputed.TransferDisputedProps;
+  'transfer-decided': transferDecided.TransferDecidedProps;
 };
 
 export type EmailTemplateId = keyof EmailTemplates;
@@ -56,6 +62,9 @@ const TEMPLATES: { [K in EmailTemplateId]: Template<EmailTemplates[K]> } = {
   'password-reset': { ...passwordReset, component: passwordReset.PasswordResetEmail },
   'fee-receipt': { ...feeReceipt, component: feeReceipt.FeeReceiptEmail },
   'county-digest': { ...countyDigest, component: countyDigest.CountyDigestEmail },
+  'transfer-requested': { ...transferRequested, component: transferRequested.TransferRequestedEmail },
+  'transfer-disputed': { ...transferDisputed, component: transferDisputed.TransferDisputedEmail },
+  'transfer-decided': { ...transferDecided, component: transferDecided.TransferDecidedEmail },
 };
 
 export const EMAIL_TEMPLATE_IDS = Object.keys(TEMPLATES) as EmailTemplateId[];

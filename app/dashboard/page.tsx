@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
+import { Alert } from '@/components/alert';
 import { ButtonLink } from '@/components/button';
 import { DataTable } from '@/components/data-table';
 import { PageHeading } from '@/components/page-heading';
@@ -10,6 +11,8 @@ import { formatDate, formatMoney, formatNumber, pluralDays } from '@/lib/notific
 import { nextStepFor } from '@/lib/operations/next-step';
 import { listOperationSummaries, type OperationSummary } from '@/lib/operations/queries';
 import { Wrap } from '@/components/plan/wrap';
+import { MyTransferRequests } from '@/components/transfer/my-transfer-requests';
+import { listMyTransferRequests } from '@/lib/transfers/queries';
 
 export const metadata: Metadata = { title: 'My operations' };
 
@@ -67,9 +70,11 @@ function statusCell(op: OperationSummary) {
   );
 }
 
-export default async function DashboardPage() {
+export default async function DashboardPage({ searchParams }: { searchParams: Promise<{ transfer?: string }> }) {
   const actor = await requireRole(['owner', 'preparer'], '/dashboard');
-  const ops = await listOperationSummaries(actor, today());
+  const date = today();
+  const [ops, transfers] = await Promise.all([listOperationSummaries(actor, date), listMyTransferRequests(actor, date)]);
+  const { transfer } = await searchParams;
   const owed = ops.reduce((sum, o) => sum + o.feesOwedCents, 0);
   return (
     <>
@@ -90,6 +95,11 @@ export default async function DashboardPage() {
           </>
         ) : null}
       </PageHeading>
+      {transfer === 'requested' ? (
+        <Alert type="success" role="status" heading="Your transfer request was sent">
+          The department and the owner on record have been told. Nothing changes hands until the transfer is confirmed; you will be emailed when it is decided.
+        </Alert>
+      ) : null}
       <DataTable<OperationSummary>
         caption="Operations"
         captionHidden
@@ -118,6 +128,7 @@ export default async function DashboardPage() {
           },
         ]}
       />
+      {transfers.length ? <MyTransferRequests rows={transfers} /> : null}
     </>
   );
 }

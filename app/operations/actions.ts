@@ -7,11 +7,12 @@ import { actorOrThrow } from '@/lib/auth/session';
 import { today } from '@/lib/clock';
 import { toActionError, type ActionResult } from '@/lib/errors';
 import { kickDelivery } from '@/lib/notifications/deliver';
-import { claimOperation } from '@/lib/operations/claim';
 import { registerOperation, updateOperation } from '@/lib/operations/commands';
 import { startPlan } from '@/lib/plans/start';
 import { publicOrigin } from '@/lib/env';
-import { claimSchema, editOperationSchema, operationSchema, revokeGrantSchema } from '@/lib/validation/operations';
+import { editOperationSchema, operationSchema, revokeGrantSchema } from '@/lib/validation/operations';
+import { respondAsOwner } from '@/lib/transfers/respond';
+import { ownerAnswerSchema } from '@/lib/validation/transfers';
 import { parseOrThrow } from '@/lib/validation/parse';
 import { startPlanSchema } from '@/lib/validation/plans';
 import { grantAccessSchema } from '@/lib/validation/accounts';
@@ -43,14 +44,23 @@ export async function editOperationAction(input: unknown): Promise<ActionResult<
   }
 }
 
-export async function claimOperationAction(input: unknown): Promise<ActionResult<{ id: string; dueOn: string }>> {
+/**
+ * The owner on record answers a transfer request for their operation (IAC 567-65.110(1)"d"):
+ * accepting it moves the operation to the claimant; saying it is wrong leaves it with the department.
+ */
+export async function respondToTransferAction(input: unknown): Promise<ActionResult<{ status: 'confirmed' | 'pending' }>> {
   try {
     const actor = await actorOrThrow();
-    const values = parseOrThrow(claimSchema, input);
-    const { operationId, dueOn } = await claimOperation(actor, values, today(), publicOrigin());
+    const values = parseOrThrow(ownerAnswerSchema, input);
+    const result = await respondAsOwner(actor, values, { today: today(), origin: publicOrigin() });
     kickDelivery();
     revalidatePath('/dashboard');
-    return { ok: true, data: { id: operationId, dueOn } };
+    revalidatePath(`/operations/${result.operationId}`);
+    const message =
+      result.status === 'confirmed'
+        ? 'You accepted the request: the operation is now recorded as the new owner’s, and you both were emailed.'
+        : 'Your answer was recorded. The department will decide the request and tell you both.';
+    return { ok: true, data: { status: result.status }, message };
   } catch (err) {
     return toActionError(err);
   }

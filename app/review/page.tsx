@@ -3,11 +3,13 @@ import { PageHeading } from '@/components/page-heading';
 import { BucketCounts } from '@/components/review/bucket-counts';
 import { Pagination } from '@/components/review/pagination';
 import { WorklistFiltersForm } from '@/components/review/worklist-filters';
+import { PendingTransfers } from '@/components/transfer/pending-transfers';
 import { requireRole } from '@/lib/auth/session';
 import { DEPARTMENT } from '@/lib/auth/roles';
 import { today } from '@/lib/clock';
 import { listCountyOptions, listFieldOfficeOptions, listReviewerOptions } from '@/lib/reviews/options';
 import { listWorklistPage } from '@/lib/reviews/worklist';
+import { listPendingTransfers } from '@/lib/transfers/queries';
 import { parseWorklistFilters, worklistQuery } from '@/lib/validation/review-worklist';
 import { WorklistTable } from './worklist-table';
 
@@ -19,11 +21,12 @@ export default async function ReviewPage({ searchParams }: { searchParams: Searc
   const actor = await requireRole(DEPARTMENT, '/review');
   const filters = parseWorklistFilters(await searchParams);
   const date = today();
-  const [page, counties, offices, reviewers] = await Promise.all([
+  const [page, counties, offices, reviewers, transfers] = await Promise.all([
     listWorklistPage(actor, filters, date),
     listCountyOptions(),
     listFieldOfficeOptions(),
     listReviewerOptions(),
+    listPendingTransfers(actor),
   ]);
   const filtered = worklistQuery({ ...filters, bucket: undefined, page: 1 }) !== '';
   const first = (page.page - 1) * page.pageSize + 1;
@@ -34,6 +37,7 @@ export default async function ReviewPage({ searchParams }: { searchParams: Searc
         title="Review worklist"
         lead="Received plans, most urgent first. The department approves or disapproves a complete plan within 60 days of receiving it (IAC 567-65.110(4)); a deadline on a weekend or holiday moves to the next business day (Iowa Code 4.1(34))."
       />
+      <PendingTransfers rows={transfers.rows} total={transfers.total} />
       <BucketCounts counts={page.counts} filters={filters} />
       <details className="margin-bottom-2" open={filtered}>
         <summary className="text-bold">Filter the list</summary>

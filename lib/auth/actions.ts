@@ -14,7 +14,11 @@ export const ACTIONS = {
   'operation.edit': { roles: FILER, target: 'operation' },
   'operation.grant_access': { roles: ['owner'], target: 'operation' },
   'operation.revoke_access': { roles: ['owner'], target: 'operation' },
-  'operation.claim': { roles: ['owner'], target: 'none' },
+  // IAC 567-65.110(1)"d", DNR form 542-4026: an owner asks to be recorded as an operation's new
+  // owner. It only files a request; the department decides it, or the current owner accepts it.
+  'transfer.request': { roles: ['owner'], target: 'none' },
+  'transfer.respond': { roles: ['owner'], target: 'operation' },
+  'transfer.decide': { roles: DEPT, target: 'none' },
   'plan.start': { roles: FILER, target: 'operation' },
   'plan.save_draft': { roles: FILER, target: 'plan' },
   'plan.submit': { roles: FILER, target: 'plan' },

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { operationAccessGrants, operationFiledCounties, operations, ownerships, planCounties, plans } from '@/db/schema';
+import { operationAccessGrants, operationFiledCounties, operations, ownerships, ownershipTransfers, planCounties, plans } from '@/db/schema';
 import type { Actor } from './roles';
 
 // Read scopes: SQL conditions that every list and detail query includes in its WHERE, so a query
@@ -62,6 +62,24 @@ export function planScope(actor: Actor): SQL {
     case 'department_supervisor':
       return sql`${plans.status} <> 'draft'`;
     case 'admin':
+      return none;
+  }
+}
+
+/**
+ * Ownership transfer requests the actor may see: an owner sees the requests they filed and those
+ * naming them as the owner asked to accept; the department sees all. A condition over
+ * `ownership_transfers`. Seeing a request never opens the operation: that is operationScope's.
+ */
+export function transferScope(actor: Actor): SQL {
+  switch (actor.role) {
+    case 'owner':
+      if (!actor.partyId) return none;
+      return sql`(${ownershipTransfers.claimantPartyId} = ${actor.partyId} or ${ownershipTransfers.currentOwnerPartyId} = ${actor.partyId})`;
+    case 'department_staff':
+    case 'department_supervisor':
+      return sql`true`;
+    default:
       return none;
   }
 }

@@ -1,10 +1,10 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { getDb } from '@/db/client';
-import { animalInventory, counties, dueDateAssignments, manureStorageStructures, operations, ownerships, parties, plans } from '@/db/schema';
+import { animalInventory, counties, dueDateAssignments, manureStorageStructures, operations, ownerships, ownershipTransfers, parties, plans } from '@/db/schema';
 import type { Actor } from '@/lib/auth/roles';
 import { operationScope, planScope } from '@/lib/auth/scopes';
 import { notFoundError } from '@/lib/errors';
-import { daysBetween, manureRemovalAllowed, newOwnerOriginalMmpDue } from '@/lib/rules';
+import { daysBetween, manureRemovalAllowed } from '@/lib/rules';
 import { animalUnitBreakdown, mmpRequirementFor, safoFor, safoInForce } from './facts';
 
 /** One operation the actor may see, with what its page shows. NOT_FOUND outside the actor's scope. */
@@ -18,7 +18,7 @@ export async function getOperationForActor(actor: Actor, operationId: string, to
     .where(and(eq(operations.id, operationId), operationScope(actor)));
   if (!row) throw notFoundError();
   const op = row.op;
-  const [inventory, storage, owners, planRows, due, contractor] = await Promise.all([
+  const [inventory, storage, owners, planRows, due, contractor, transfers] = await Promise.all([
     db.select().from(animalInventory).where(eq(animalInventory.operationId, operationId)),
     db.select().from(manureStorageStructures).where(eq(manureStorageStructures.operationId, operationId)).orderBy(asc(manureStorageStructures.name)),
     db
@@ -35,13 +35,23 @@ export async function getOperationForActor(actor: Actor, operationId: string, to
       .orderBy(sql`${plans.createdAt} desc, ${plans.receivedOn} desc nulls first`),
     db.select({ dueOn: dueDateAssignments.dueOn, reason: dueDateAssignments.reason }).from(dueDateAssignments).where(eq(dueDateAssignments.operationId, operationId)).orderBy(desc(dueDateAssignments.createdAt)).limit(1),
     op.activeContractorId ? db.select({ name: parties.name }).from(parties).where(eq(parties.id, op.activeContractorId)) : Promise.resolve([]),
+    // The confirmed transfer that made the current owner the owner holds its new-owner due date.
+    db
+      .select({ claimantPartyId: ownershipTransfers.claimantPartyId, acquiredOn: ownershipTransfers.acquiredOn, dueOn: ownershipTransfers.originalMmpDueOn })
+      .from(ownershipTransfers)
+      .where(and(eq(ownershipTransfers.operationId, operationId), eq(ownershipTransfers.status, 'confirmed')))
+      .orderBy(desc(ownershipTransfers.decidedAt))
+      .limit(1),
   ]);
   const au = animalUnitBreakdown(inventory.map((i) => ({ category: i.category, head: i.headAtCapacity })));
   const current = owners.find((o) => o.releasedOn === null) ?? null;
-  const transferred = owners.some((o) => o.releasedOn !== null);
   const ownOriginalFiled = planRows.some((p) => p.kind === 'original' && p.receivedOn !== null && current !== null && p.receivedOn >= current.acquiredOn);
-  const newOwnerAcquiredOn = transferred && current && !ownOriginalFiled ? current.acquiredOn : null;
-  const newOwnerDueOn = newOwnerAcquiredOn ? newOwnerOriginalMmpDue(newOwnerAcquiredOn) : null;
+  // IAC 567-65.110(1)"d": the due date lib/rules gave when the transfer was confirmed (none when no
+  // original MMP is owed), until the new owner files their own original plan.
+  const transfer = transfers[0];
+  const byTransfer = transfer && current && transfer.claimantPartyId === current.ownerId && transfer.acquiredOn === current.acquiredOn;
+  const newOwnerAcquiredOn = byTransfer && transfer.dueOn && !ownOriginalFiled ? current.acquiredOn : null;
+  const newOwnerDueOn = newOwnerAcquiredOn ? transfer!.dueOn : null;
   const hasApproved = planRows.some((p) => p.status === 'approved');
   const open = planRows.find((p) => ['draft', 'submitted', 'incomplete', 'under_review', 'disapproved'].includes(p.status)) ?? null;
   return {

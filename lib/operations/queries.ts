@@ -3,7 +3,7 @@ import { getDb } from '@/db/client';
 import { animalInventory, counties, operations } from '@/db/schema';
 import { operationScope } from '@/lib/auth/scopes';
 import type { Actor } from '@/lib/auth/roles';
-import { animalUnitCapacity, daysBetween, manureRemovalAllowed, newOwnerOriginalMmpDue, type AnimalCategory } from '@/lib/rules';
+import { animalUnitCapacity, daysBetween, manureRemovalAllowed, type AnimalCategory } from '@/lib/rules';
 
 export type OperationSummary = {
   id: string;
@@ -52,13 +52,10 @@ export async function listOperationSummaries(actor: Actor, today: string, filter
         select count(distinct pc.county_fips) from plan_counties pc where pc.plan_id = latest.id and not exists (
           select 1 from county_receipts cr where cr.plan_id = pc.plan_id and cr.county_fips = pc.county_fips)) else 0 end)::int`,
       facilityId: operations.facilityId,
-      // A new owner (an earlier ownership was released) who has not yet submitted an original MMP.
-      newOwnerAcquiredOn: sql<string | null>`(select o.acquired_on::text from ownerships o where o.operation_id = ${operations.id}
-        and o.released_on is null
-        and exists (select 1 from ownerships prev where prev.operation_id = ${operations.id} and prev.released_on is not null)
-        and not exists (select 1 from plans np where np.operation_id = ${operations.id} and np.kind = 'original'
-          and np.submitted_on is not null and np.submitted_on >= o.acquired_on)
-        limit 1)`,
+      // A new owner by a confirmed transfer that left an original MMP owed (lib/rules decided on
+      // confirmation), who has not yet submitted it.
+      newOwnerAcquiredOn: sql<string | null>`newowner.acquired_on`,
+      newOwnerDueOn: sql<string | null>`newowner.due_on`,
       hasApprovedPlan: sql<boolean>`exists (select 1 from plans ap where ap.operation_id = ${operations.id} and ap.status = 'approved')`,
       nextDueOn: sql<string | null>`(select d.due_on::text from due_date_assignments d where d.operation_id = ${operations.id} order by d.created_at desc limit 1)`,
       feesOwedCents: sql<number>`coalesce((select sum(f.amount_cents - coalesce((select sum(p.amount_cents) from payments p where p.fee_line_id = f.id), 0))
@@ -71,6 +68,15 @@ export async function listOperationSummaries(actor: Actor, today: string, filter
         order by ${LATEST_FIRST} limit 1) latest`,
       sql`true`,
     )
+    .leftJoin(
+      sql`lateral (select t.acquired_on::text as acquired_on, t.original_mmp_due_on::text as due_on from ownership_transfers t
+        join ownerships o on o.operation_id = t.operation_id and o.released_on is null and o.owner_id = t.claimant_party_id and o.acquired_on = t.acquired_on
+        where t.operation_id = ${operations.id} and t.status = 'confirmed' and t.original_mmp_due_on is not null
+          and not exists (select 1 from plans np where np.operation_id = ${operations.id} and np.kind = 'original'
+            and np.submitted_on is not null and np.submitted_on >= t.acquired_on)
+        order by t.decided_at desc limit 1) newowner`,
+      sql`true`,
+    )
     .where(and(operationScope(actor), filter))
     .orderBy(asc(operations.name));
   const inventory = rows.length
@@ -79,11 +85,9 @@ export async function listOperationSummaries(actor: Actor, today: string, filter
   const heads = new Map<string, Partial<Record<AnimalCategory, number>>>();
   for (const i of inventory) heads.set(i.operationId, { ...heads.get(i.operationId), [i.category]: i.headAtCapacity });
   return rows.map((r) => {
-    const newOwnerDueOn = r.newOwnerAcquiredOn ? newOwnerOriginalMmpDue(r.newOwnerAcquiredOn) : null;
     return {
       ...r,
-      newOwnerDueOn,
-      newOwnerDaysLeft: newOwnerDueOn ? daysBetween(today, newOwnerDueOn) : null,
+      newOwnerDaysLeft: r.newOwnerDueOn ? daysBetween(today, r.newOwnerDueOn) : null,
       animalUnitCapacity: animalUnitCapacity(heads.get(r.id) ?? {}),
       daysUntilDue: r.nextDueOn ? daysBetween(today, r.nextDueOn) : null,
       manureRemovalAllowed: manureRemovalAllowed(r.hasApprovedPlan ? 'approved' : (r.latestPlanStatus ?? 'none')),

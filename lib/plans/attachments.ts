@@ -1,11 +1,11 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { getDb } from '@/db/client';
-import { attachments, operations, planSubmissions, plans } from '@/db/schema';
+import { attachments, operations, ownershipTransfers, planSubmissions, plans } from '@/db/schema';
 import { recordAudit } from '@/lib/audit';
 import { authorize } from '@/lib/auth/policy';
 import type { Actor } from '@/lib/auth/roles';
-import { operationScope, planScope } from '@/lib/auth/scopes';
+import { operationScope, planScope, transferScope } from '@/lib/auth/scopes';
 import { AppError, notFoundError } from '@/lib/errors';
 import { getAttachmentStorage } from '@/lib/storage';
 import { ATTACHMENT_KINDS, MAX_ATTACHMENT_BYTES, type AttachmentKind } from './attachment-kinds';
@@ -31,6 +31,13 @@ export function cleanFilename(name: string): string {
   return /\.pdf$/i.test(withName) ? withName : `${withName}.pdf`;
 }
 
+/** The checks every uploaded PDF passes: not empty, 20 MB at most, and a PDF by its bytes. */
+export function requirePdf(bytes: Uint8Array): void {
+  if (bytes.length === 0) throw fileError('The file is empty. Choose the PDF again.');
+  if (bytes.length > MAX_ATTACHMENT_BYTES) throw fileError('The file is larger than 20 MB. Scan at a lower resolution or split it into parts.');
+  if (!looksLikePdf(bytes)) throw fileError('The file is not a PDF. Save or scan it as a PDF and upload that.');
+}
+
 /**
  * Stores an uploaded PDF (20 MB at most) for a plan, with its SHA-256. Plan maps and agreements are
  * added while the owner may change the plan; a county receipt once a hard-copy plan is filed.
@@ -39,9 +46,7 @@ export async function uploadAttachment(actor: Actor, input: { planId: string; ki
   await authorize(actor, 'plan.upload_attachment', { planId: input.planId });
   if (!(ATTACHMENT_KINDS as readonly string[]).includes(input.kind)) throw new AppError('VALIDATION', 'Say what the file is.', { kind: ['Say what the file is'] });
   const kind = input.kind as AttachmentKind;
-  if (input.bytes.length === 0) throw fileError('The file is empty. Choose the PDF again.');
-  if (input.bytes.length > MAX_ATTACHMENT_BYTES) throw fileError('The file is larger than 20 MB. Scan at a lower resolution or split it into parts.');
-  if (!looksLikePdf(input.bytes)) throw fileError('The file is not a PDF. Save or scan it as a PDF and upload that.');
+  requirePdf(input.bytes);
 
   const db = await getDb();
   const [plan] = await db.select({ status: plans.status, channel: plans.channel, operationId: plans.operationId }).from(plans).where(eq(plans.id, input.planId));
@@ -84,7 +89,10 @@ export async function listPlanAttachments(planId: string): Promise<AttachmentRow
     .orderBy(asc(attachments.createdAt), asc(attachments.id));
 }
 
-/** An attachment the actor may read (the plan's or operation's scope), with its bytes. */
+/**
+ * An attachment the actor may read, with its bytes: a transfer request's evidence through the
+ * request's scope, a plan's file through the plan's, anything else through the operation's.
+ */
 export async function readAttachment(actor: Actor, attachmentId: string): Promise<{ filename: string; contentType: string; bytes: Uint8Array }> {
   if (!/^[0-9a-f-]{36}$/i.test(attachmentId)) throw notFoundError();
   const db = await getDb();
@@ -93,7 +101,15 @@ export async function readAttachment(actor: Actor, attachmentId: string): Promis
     .from(attachments)
     .innerJoin(operations, eq(operations.id, attachments.operationId))
     .leftJoin(plans, eq(plans.id, attachments.planId))
-    .where(and(eq(attachments.id, attachmentId), sql`((${attachments.planId} is not null and ${planScope(actor)}) or (${attachments.planId} is null and ${operationScope(actor)}))`));
+    .leftJoin(ownershipTransfers, eq(ownershipTransfers.id, attachments.transferId))
+    .where(
+      and(
+        eq(attachments.id, attachmentId),
+        sql`((${attachments.transferId} is not null and ${transferScope(actor)})
+          or (${attachments.transferId} is null and ${attachments.planId} is not null and ${planScope(actor)})
+          or (${attachments.transferId} is null and ${attachments.planId} is null and ${operationScope(actor)}))`,
+      ),
+    );
   if (!row) throw notFoundError();
   const bytes = await getAttachmentStorage().get(row.storageKey);
   if (!bytes) throw notFoundError();

@@ -19,7 +19,9 @@ import { formatDate, formatNumber, pluralDays } from '@/lib/notifications/format
 import { planKindLabel } from '@/lib/notifications/labels';
 import { listGrants } from '@/lib/auth/grants';
 import { getOperationForActor, type OperationDetail } from '@/lib/operations/detail';
-import { grantAccessAction, revokeAccessAction, startPlanAction } from '../actions';
+import { OwnerAnswerForm } from '@/components/transfer/owner-answer-form';
+import { listRequestsAwaitingMyAnswer } from '@/lib/transfers/queries';
+import { grantAccessAction, respondToTransferAction, revokeAccessAction, startPlanAction } from '../actions';
 import { Wrap } from '@/components/plan/wrap';
 
 export const metadata: Metadata = { title: 'Operation' };
@@ -52,12 +54,28 @@ export default async function OperationPage({ params }: { params: Promise<{ id: 
   const op = d.operation;
   const filer = FILERS.includes(actor.role);
   const grants = actor.role === 'owner' ? (await listGrants(actor, op.id)).filter((g) => !g.revokedAt) : [];
+  const transferRequests = await listRequestsAwaitingMyAnswer(actor, op.id);
   return (
     <>
       {filer ? <Breadcrumbs items={[{ label: 'My operations', href: '/dashboard' }, { label: op.name }]} /> : null}
       <PageHeading title={op.name} lead={`${d.countyName} County · facility ID ${op.facilityId ?? 'not yet assigned'}`}>
         {filer ? <ButtonLink href={`/operations/${op.id}/edit`} variant="outline">Edit the operation</ButtonLink> : null}
       </PageHeading>
+
+      {transferRequests.map((t) => (
+        <section key={t.id} aria-labelledby={`transfer-${t.id}`} className="usa-summary-box margin-top-3">
+          <div className="usa-summary-box__body">
+            <h2 id={`transfer-${t.id}`} className="usa-summary-box__heading">
+              {t.claimantName} asked to be recorded as this operation’s owner
+            </h2>
+            <p>
+              They told the department on {formatDate(iowaDateOf(t.createdAt))} that they acquired this operation on {formatDate(t.acquiredOn)} (DNR form 542-4026). Nothing has
+              changed: you are still the owner on record. It moves only if you accept the request or the department confirms it.
+            </p>
+            <OwnerAnswerForm credential={{ transferId: t.id }} claimantName={t.claimantName} acquiredOn={formatDate(t.acquiredOn)} action={respondToTransferAction} />
+          </div>
+        </section>
+      ))}
 
       {d.newOwner ? (
         <Alert type={d.newOwner.daysLeft < 0 ? 'error' : 'warning'} heading={d.newOwner.daysLeft < 0 ? `Your original plan is overdue by ${pluralDays(-d.newOwner.daysLeft)}` : `Your original plan is due in ${pluralDays(d.newOwner.daysLeft)}`}>

@@ -5,7 +5,6 @@ import { PageHeading } from '@/components/page-heading';
 import { getDb } from '@/db/client';
 import { requireRole } from '@/lib/auth/session';
 import { listCountyOptions } from '@/lib/plans/check-context';
-import { claimOperationAction } from '../actions';
 
 export const metadata: Metadata = { title: 'Claim an operation you acquired' };
 
@@ -17,9 +16,20 @@ export default async function ClaimPage() {
       <Breadcrumbs items={[{ label: 'My operations', href: '/dashboard' }, { label: 'Claim an operation' }]} />
       <PageHeading
         title="Claim an operation you acquired"
-        lead="When you buy or otherwise acquire an operation that already has a facility ID, claim it here. You may keep applying manure under the previous owner’s plan, but your own original plan is due 60 days after you acquired the operation (IAC 567-65.110(1)“d”)."
+        lead="When you buy or otherwise acquire an operation that already has a facility ID, ask here to be recorded as its owner (the portal’s form 542-4026). Send the bill of sale or deed as proof."
       />
-      <ClaimForm counties={counties.map((c) => ({ value: c.fips, label: c.name }))} action={claimOperationAction} />
+      <div className="usa-prose margin-bottom-3">
+        <p>What happens next:</p>
+        <ol>
+          <li>We email the owner on record, who can accept the request or tell the department it is wrong.</li>
+          <li>The department reads your proof and confirms or refuses the transfer. You are emailed either way.</li>
+          <li>
+            Until the transfer is confirmed nothing changes hands and you cannot open the operation’s records. Once it is, your 60 days for your own original
+            plan count from the date you acquired the operation, where one is owed (IAC 567-65.110(1)“d”).
+          </li>
+        </ol>
+      </div>
+      <ClaimForm counties={counties.map((c) => ({ value: c.fips, label: c.name }))} />
     </>
   );
 }

@@ -1,0 +1,50 @@
+import { revalidatePath } from 'next/cache';
+import { NextResponse } from 'next/server';
+import { actorOrThrow } from '@/lib/auth/session';
+import { today } from '@/lib/clock';
+import { publicOrigin } from '@/lib/env';
+import { AppError, toActionError } from '@/lib/errors';
+import { isCrossSiteRequest } from '@/lib/http/same-origin';
+import { kickDelivery } from '@/lib/notifications/deliver';
+import { MAX_ATTACHMENT_BYTES } from '@/lib/plans/attachment-kinds';
+import { requestTransfer } from '@/lib/transfers/request';
+import { evidenceFileMessage, transferRequestSchema } from '@/lib/validation/transfers';
+import { parseOrThrow } from '@/lib/validation/parse';
+
+// Files an ownership transfer request (DNR form 542-4026) with its evidence PDF: multipart form with
+// facilityId, countyFips, acquiredOn and file. A route handler rather than a server action because
+// server actions stop at 1 MB and a scanned deed can be 20 MB.
+const STATUS: Record<string, number> = { UNAUTHENTICATED: 401, FORBIDDEN: 403, NOT_FOUND: 404, VALIDATION: 400, CONFLICT: 409, THROTTLED: 429 };
+
+function tooLarge() {
+  const message = 'The file is larger than 20 MB. Scan at a lower resolution or split it into parts.';
+  return NextResponse.json({ ok: false, code: 'VALIDATION', message, fieldErrors: { file: [message] } }, { status: 413 });
+}
+
+export async function POST(request: Request) {
+  try {
+    if (isCrossSiteRequest(request)) throw new AppError('FORBIDDEN', 'This request came from another site and was refused.');
+    const actor = await actorOrThrow();
+    // Refuse an oversized body before reading it (a little room for the form's other parts).
+    const declared = Number(request.headers.get('content-length') ?? '0');
+    if (declared > MAX_ATTACHMENT_BYTES + 64 * 1024) return tooLarge();
+    const form = await request.formData().catch(() => null);
+    if (!form) throw new AppError('VALIDATION', `${evidenceFileMessage}.`, { file: [evidenceFileMessage] });
+    const text = (name: string) => {
+      const v = form.get(name);
+      return typeof v === 'string' ? v : undefined;
+    };
+    const values = parseOrThrow(transferRequestSchema, { facilityId: text('facilityId'), countyFips: text('countyFips'), acquiredOn: text('acquiredOn') });
+    const file = form.get('file');
+    if (!(file instanceof File) || file.size === 0) throw new AppError('VALIDATION', `${evidenceFileMessage}.`, { file: [evidenceFileMessage] });
+    if (file.size > MAX_ATTACHMENT_BYTES) return tooLarge();
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    const { transferId } = await requestTransfer(actor, values, { filename: file.name, bytes }, { today: today(), origin: publicOrigin() });
+    kickDelivery();
+    revalidatePath('/dashboard');
+    return NextResponse.json({ ok: true, data: { id: transferId } }, { status: 201 });
+  } catch (err) {
+    const result = toActionError(err);
+    return NextResponse.json(result, { status: STATUS[result.code] ?? 500 });
+  }
+}
