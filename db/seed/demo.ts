@@ -18,16 +18,29 @@ import {
 } from '../schema';
 import { DEMO_OPERATIONS, type DemoOperation, type DemoPlan } from './demo-operations';
 import { seedDemoPeople, type DemoPeople } from './demo-people';
+import { seedDemoTransfer } from './demo-transfers';
 
 const CROPS = ['corn', 'soybeans'];
 
 /** Loads the demo data set, dated relative to `today` so every clock in it is live. */
 export async function seedDemo(db: Executor, today: string): Promise<void> {
   const people = await seedDemoPeople(db);
-  for (const [i, spec] of DEMO_OPERATIONS.entries()) await seedOperation(db, people, spec, today, String(64_501 + i));
+  const ids = new Map<string, { id: string; facilityId: string; name: string }>();
+  for (const [i, spec] of DEMO_OPERATIONS.entries()) {
+    const facilityId = String(64_501 + i);
+    ids.set(spec.key, { id: await seedOperation(db, people, spec, today, facilityId), facilityId, name: spec.name });
+  }
+  const op = (key: string) => {
+    const o = ids.get(key)!;
+    return { operationId: o.id, operationName: o.name, facilityId: o.facilityId };
+  };
+  // Le Mars's new owner got there by a transfer the department confirmed 27 days ago; Van Zee's
+  // request for Ruth Miller's Clarion Finisher waits in the department's worklist.
+  await seedDemoTransfer(db, people, { ...op('le-mars'), claimant: { party: 'prairie', user: 'prairie' }, previousOwner: 'vanzee', acquiredDaysAgo: 30, filedDaysAgo: 29, confirmedDaysAgo: 27 }, today);
+  await seedDemoTransfer(db, people, { ...op('clarion'), claimant: { party: 'vanzee', user: 'vanzee' }, previousOwner: 'miller', acquiredDaysAgo: 12, filedDaysAgo: 10 }, today);
 }
 
-async function seedOperation(db: Executor, people: DemoPeople, spec: DemoOperation, today: string, facilityId: string) {
+async function seedOperation(db: Executor, people: DemoPeople, spec: DemoOperation, today: string, facilityId: string): Promise<string> {
   const ownerParty = people.party[spec.owner];
   const [op] = await db
     .insert(operations)
@@ -84,6 +97,7 @@ async function seedOperation(db: Executor, people: DemoPeople, spec: DemoOperati
   for (const plan of spec.plans) {
     previousPlanId = await seedPlan(db, people, { operationId, au, payer, ownerParty, previousPlanId, spec, plan, today });
   }
+  return operationId;
 }
 
 type PlanContext = {
