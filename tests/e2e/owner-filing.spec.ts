@@ -140,7 +140,7 @@ test('an owner registers a finisher, files the original MMP with two fields in t
   await expect(row.getByRole('link', { name: 'Nothing to do: the department is reviewing your plan.' })).toBeVisible();
 });
 
-test('a new owner sees the countdown to their own original plan; a claim with an unknown facility ID is refused, keeping what was typed', async ({ page }) => {
+test('a new owner sees the countdown to their own original plan; a transfer request with an unknown facility ID is refused, keeping what was typed', async ({ page }) => {
   await signIn(page, 'owner.prairie@example.com');
   const row = page.getByRole('row', { name: /Le Mars Finisher/ });
   await expect(row).toContainText(/New owner: original plan due .* \(30 days left\)/);
@@ -154,7 +154,8 @@ test('a new owner sees the countdown to their own original plan; a claim with an
   await page.getByLabel(/^Facility ID/).fill('99999');
   await page.getByLabel(/^County where/).selectOption({ label: 'Sioux' });
   await page.getByLabel(/^Date you acquired/).fill('2026-11-01');
-  await page.getByRole('button', { name: 'Claim the operation' }).click();
+  await page.getByLabel(/^Proof of the transfer/).setInputFiles({ ...PDF, name: 'bill-of-sale.pdf' });
+  await page.getByRole('button', { name: 'Send the transfer request' }).click();
   await expect(page.getByText(/No operation in that county has this facility ID/).first()).toBeVisible();
   await expect(page.getByLabel(/^Facility ID/)).toHaveValue('99999');
   await expectNoA11yViolations(page);

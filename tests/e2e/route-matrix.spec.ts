@@ -45,6 +45,8 @@ const ROUTES: { file: string; url: string; expect: string }[] = [
   { file: 'app/plans/[id]/edit/page.tsx', url: `/plans/${ID}/edit`, expect: 'S 404 404 404 404 404 404 404' },
   { file: 'app/review/page.tsx', url: '/review', expect: DEPT },
   { file: 'app/review/plans/[id]/page.tsx', url: `/review/plans/${ID}`, expect: DEPT_ID },
+  { file: 'app/review/transfers/[id]/page.tsx', url: `/review/transfers/${ID}`, expect: DEPT_ID },
+  { file: 'app/transfers/respond/page.tsx', url: '/transfers/respond?token=not-a-real-token', expect: PUBLIC },
   { file: 'app/review/plans/[id]/letter/page.tsx', url: `/review/plans/${ID}/letter`, expect: 'S 404 404 404 404 404 404 404' },
   { file: 'app/fees/page.tsx', url: '/fees', expect: DEPT },
   { file: 'app/fees/[id]/page.tsx', url: `/fees/${ID}`, expect: DEPT_ID },
@@ -67,8 +69,10 @@ const ROUTES: { file: string; url: string; expect: string }[] = [
   { file: 'app/api/unsubscribe/[token]/route.ts', url: '/api/unsubscribe/not-a-real-token', expect: '404 404 404 404 404 404 404 404' },
 ];
 // Not fetched here, each covered elsewhere: uploads (POST, tests/integration/owner-attachments),
-// next-auth's own endpoints (tests/e2e/auth.spec.ts), the test clock (tests/e2e/foundation.spec.ts).
-const COVERED_ELSEWHERE = ['app/api/attachments/route.ts', 'app/api/auth/[...nextauth]/route.ts', 'app/api/test/clock/route.ts'];
+// transfer requests with their evidence (POST, tests/integration/ownership-transfers and
+// tests/e2e/transfers.spec.ts), next-auth's own endpoints (tests/e2e/auth.spec.ts), the test clock
+// (tests/e2e/foundation.spec.ts).
+const COVERED_ELSEWHERE = ['app/api/attachments/route.ts', 'app/api/transfers/route.ts', 'app/api/auth/[...nextauth]/route.ts', 'app/api/test/clock/route.ts'];
 
 function routeFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {

@@ -6,7 +6,7 @@
 import { eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { attachments, feeLines, operations, plans, users } from '@/db/schema';
+import { attachments, feeLines, operations, ownershipTransfers, plans, users } from '@/db/schema';
 import { seedDatabase } from '@/db/seed';
 import { acceptInvitation, inviteUser, registerOwner, requestPasswordReset, resetPassword, verifyEmail } from '@/lib/auth/accounts';
 import { changeUserRole, setUserDisabled, signOutEverywhere } from '@/lib/auth/admin';
@@ -19,7 +19,6 @@ import { countyReceiptSchema } from '@/lib/counties/receipt-schema';
 import { AppError } from '@/lib/errors';
 import { queryLedgerRows } from '@/lib/fees/ledger';
 import { recordPayment } from '@/lib/fees/payments';
-import { claimOperation } from '@/lib/operations/claim';
 import { registerOperation, updateOperation } from '@/lib/operations/commands';
 import { setParameterValue } from '@/lib/parameters/values';
 import { saveNotificationPreferences } from '@/lib/preferences/preferences';
@@ -38,7 +37,11 @@ import { applySchedulePolicy, overrideDueDate } from '@/lib/schedule/apply';
 import { acceptInvitationSchema, changeRoleSchema, forgotPasswordSchema, grantAccessSchema, inviteSchema, registerSchema, resetPasswordSchema, userDisabledSchema } from '@/lib/validation/accounts';
 import { applyPolicySchema, overrideSchema } from '@/lib/validation/due-dates';
 import { feeLedgerFilterSchema, fundAmountSchema, indemnityScheduleSchema, paymentSchema } from '@/lib/validation/fees';
-import { claimSchema, editOperationSchema, operationSchema, revokeGrantSchema } from '@/lib/validation/operations';
+import { editOperationSchema, operationSchema, revokeGrantSchema } from '@/lib/validation/operations';
+import { decideTransfer } from '@/lib/transfers/decide';
+import { requestTransfer } from '@/lib/transfers/request';
+import { respondAsOwner, respondByLink } from '@/lib/transfers/respond';
+import { ownerAnswerSchema, ownerLinkAnswerSchema, transferDecisionSchema, transferRequestSchema } from '@/lib/validation/transfers';
 import { parseOrThrow } from '@/lib/validation/parse';
 import { ownerReceiptSchema, planRefSchema, receiptSchema, removeAttachmentSchema, saveDraftSchema, startPlanSchema, submitPlanSchema, withdrawPlanSchema } from '@/lib/validation/plans';
 import { assignReviewerSchema, decisionSchema, findCompleteSchema, returnIncompleteSchema } from '@/lib/validation/review';
@@ -75,6 +78,7 @@ type Ids = {
   attachmentIds: string[];
   spareUserIds: string[];
   reviewerIds: string[];
+  transferIds: string[];
 };
 
 
@@ -138,7 +142,11 @@ const CASES: Case[] = [
   // app/operations/actions.ts.
   { name: 'registerOperationAction', roles: ['owner'], base: () => fc.constant(operationValues()), run: async (a, x) => registerOperation(a, parseOrThrow(operationSchema, x), TODAY) },
   { name: 'editOperationAction', roles: ['owner', 'preparer'], base: (ids) => op(ids).map((operationId) => ({ operationId, lockToken: ids.locks.get(operationId) ?? 'x', values: operationValues() })), run: async (a, x) => updateOperation(a, parseOrThrow(editOperationSchema, x), TODAY) },
-  { name: 'claimOperationAction', roles: ['owner'], base: (ids) => pick(ids.facilities, fc.constant({ facilityId: 'X-1', countyFips: '19167' })).map((f) => ({ ...f, acquiredOn: TODAY })), run: async (a, x) => claimOperation(a, parseOrThrow(claimSchema, x), TODAY, ORIGIN) },
+  { name: 'respondToTransferAction', roles: ['owner'], base: (ids) => fc.record({ transferId: pick(ids.transferIds, fc.uuid()), response: fc.constantFrom('accept', 'dispute'), note: fc.constantFrom('', 'We never sold it.') }), run: async (a, x) => respondAsOwner(a, parseOrThrow(ownerAnswerSchema, x), ctx) },
+  // app/transfers/respond/actions.ts: public, the emailed link is the authority.
+  { name: 'respondWithLinkAction', roles: ['owner'], base: () => fc.record({ token: fc.constant('c'.repeat(43)), response: fc.constantFrom('accept', 'dispute'), note: fc.constant('Not sold.') }), run: async (_a, x) => { const v = parseOrThrow(ownerLinkAnswerSchema, x); await respondByLink(v.token, v, ctx, null); } },
+  // app/review/transfers/[id]/actions.ts.
+  { name: 'decideTransferAction', roles: ['reviewer', 'supervisor'], base: (ids) => fc.record({ transferId: pick(ids.transferIds, fc.uuid()), version: fc.constant(1), decision: fc.constantFrom('confirmed', 'refused'), reason: fc.constantFrom('', 'The deed is not signed.') }), run: async (a, x) => decideTransfer(a, parseOrThrow(transferDecisionSchema, x), ctx) },
   { name: 'startPlanAction', roles: ['owner', 'preparer'], base: (ids) => op(ids).map((operationId) => ({ operationId, kind: 'annual_update' })), run: async (a, x) => startPlan(a, parseOrThrow(startPlanSchema, x), TODAY) },
   { name: 'grantAccessAction', roles: ['owner'], base: (ids) => op(ids).map((operationId) => ({ operationId, email: 'preparer@example.com' })), run: async (a, x) => grantAccess(a, parseOrThrow(grantAccessSchema, x)) },
   { name: 'revokeAccessAction', roles: ['owner'], base: (ids) => op(ids).chain((operationId) => fc.uuid().map((grantId) => ({ operationId, grantId }))), run: async (a, x) => revokeAccess(a, parseOrThrow(revokeGrantSchema, x)) },
@@ -178,6 +186,20 @@ const CASES: Case[] = [
       if (typeof v.planId !== 'string' || typeof v.kind !== 'string') throw new AppError('NOT_FOUND', 'not found');
       const bytes = new Uint8Array(Buffer.from(v.pdf === true ? '%PDF-1.4\n%drill\n' : text(v.pdf ?? '')));
       await uploadAttachment(a, { planId: v.planId, kind: v.kind, filename: typeof v.filename === 'string' ? v.filename : 'file.pdf', bytes });
+    },
+  },
+  {
+    name: 'POST /api/transfers',
+    roles: ['owner', 'preparer', 'reviewer'],
+    base: (ids) => fc.record({ claim: pick(ids.facilities, fc.constant({ facilityId: 'X-1', countyFips: '19167' })), acquiredOn: fc.constant(TODAY), filename: fc.constant('deed.pdf'), pdf: fc.boolean() }),
+    run: async (a, x) => {
+      const v = (x ?? {}) as Record<string, unknown>;
+      const claim = (v.claim ?? {}) as Record<string, unknown>;
+      // As the route: the text fields through the form's schema, then the file's bytes to the service.
+      const values = parseOrThrow(transferRequestSchema, { facilityId: claim.facilityId, countyFips: claim.countyFips, acquiredOn: v.acquiredOn });
+      const bytes = new Uint8Array(Buffer.from(v.pdf === true ? '%PDF-1.4\n%drill\n' : text(v.pdf ?? '')));
+      if (bytes.length === 0) throw new AppError('VALIDATION', 'Choose the PDF');
+      await requestTransfer(a, values, { filename: typeof v.filename === 'string' ? v.filename : 'file.pdf', bytes }, ctx);
     },
   },
   { name: 'GET /api/calendar/[token]', lenient: true, roles: ['owner'], base: () => anyString, run: async (_a, t) => findCalendarFeedActor(text(t)) },
@@ -229,6 +251,7 @@ describe(`bad input to every action and route, in process, on ${databaseLabel}`,
       attachmentIds: (await db.select({ id: attachments.id }).from(attachments)).map((r) => r.id),
       spareUserIds: (await db.select({ id: users.id }).from(users).where(sql`${users.email} in ('reviewer2@example.com', 'auditor.hamilton@example.com')`)).map((r) => r.id),
       reviewerIds: (await db.select({ id: users.id }).from(users).where(sql`${users.role} in ('department_staff', 'department_supervisor')`)).map((r) => r.id),
+      transferIds: (await db.select({ id: ownershipTransfers.id }).from(ownershipTransfers)).map((r) => r.id),
     });
   });
 

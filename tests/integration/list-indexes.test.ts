@@ -8,6 +8,7 @@ import { listReceivedSince } from '@/lib/counties/received';
 import { listLedgerPage, listPayerBalances } from '@/lib/fees/ledger';
 import { listOutbox } from '@/lib/notifications/queries';
 import { listOperationSummaries } from '@/lib/operations/queries';
+import { listMyTransferRequests, listPendingTransfers } from '@/lib/transfers/queries';
 import { newOwnersPastDue, plansByMonth, safoTerminated, unpaidFees, updatesOverdue } from '@/lib/reviews/compliance';
 import { countBucketByCounty, listWorklistPage } from '@/lib/reviews/worklist';
 import { feeLedgerFilterSchema } from '@/lib/validation/fees';
@@ -96,6 +97,8 @@ describe(`list queries use indexes over a seeded data set on ${databaseLabel}`, 
       await unpaidFees(actor.supervisor!, TODAY);
       await plansByMonth(actor.supervisor!, ['2026-06', '2026-07', '2026-08', '2026-09', '2026-10', '2026-11']);
       await listOutbox({ limit: 50 });
+      await listPendingTransfers(actor.reviewer!);
+      await listMyTransferRequests(actor['owner.hansen']!, TODAY);
     } finally {
       capturing = false;
     }

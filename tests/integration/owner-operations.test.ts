@@ -1,19 +1,16 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { animalInventory, auditEvents, emailOutbox, operationAccessGrants, operations, ownerships, users } from '@/db/schema';
+import { animalInventory, auditEvents, operations, ownerships, ownershipTransfers, users } from '@/db/schema';
 import { seedDatabase } from '@/db/seed';
-import { canSeeOperation } from '@/lib/auth/policy';
 import type { Actor } from '@/lib/auth/roles';
-import { claimOperation } from '@/lib/operations/claim';
 import { registerOperation, updateOperation } from '@/lib/operations/commands';
 import { nextStepFor } from '@/lib/operations/next-step';
 import { listOperationSummaries } from '@/lib/operations/queries';
-import { claimSchema, operationSchema } from '@/lib/validation/operations';
+import { operationSchema } from '@/lib/validation/operations';
 import { parseOrThrow } from '@/lib/validation/parse';
 import { databaseLabel, useTestDb } from './support/test-db';
 
 const TODAY = '2026-11-30';
-const ORIGIN = 'http://portal.test';
 
 async function actorFor(email: string): Promise<Actor> {
   const { getDb } = await import('@/db/client');
@@ -112,33 +109,11 @@ describe(`owner operations on ${databaseLabel}`, () => {
     await expect(updateOperation(vanzee, { operationId: op!.id, lockToken: op!.updatedAt.toISOString(), values }, TODAY)).rejects.toMatchObject({ code: 'NOT_FOUND' });
   });
 
-  it('a new owner claims an operation: the previous owner is released, preparers lose access, the original MMP is due in 60 days', async () => {
-    const { db } = t.get();
-    const [rock] = await db.select().from(operations).where(eq(operations.name, 'Rock Valley Finisher Site'));
-    await expect(claimOperation(prairie, parseOrThrow(claimSchema, { facilityId: rock!.facilityId, countyFips: '19119', acquiredOn: '2026-11-20' }), TODAY, ORIGIN))
-      .rejects.toMatchObject({ fieldErrors: { facilityId: [expect.stringMatching(/No operation in that county/)] } });
-    await expect(claimOperation(prairie, parseOrThrow(claimSchema, { facilityId: rock!.facilityId, countyFips: '19167', acquiredOn: '2026-12-05' }), TODAY, ORIGIN))
-      .rejects.toMatchObject({ fieldErrors: { acquiredOn: ['The acquisition date cannot be in the future.'] } });
-    await expect(claimOperation(hansen, parseOrThrow(claimSchema, { facilityId: rock!.facilityId, countyFips: '19167', acquiredOn: '2026-11-20' }), TODAY, ORIGIN))
-      .rejects.toMatchObject({ code: 'VALIDATION' });
-
-    const result = await claimOperation(prairie, parseOrThrow(claimSchema, { facilityId: rock!.facilityId, countyFips: '19167', acquiredOn: '2026-11-20' }), TODAY, ORIGIN);
-    expect(result).toEqual({ operationId: rock!.id, dueOn: '2027-01-19' });
-    expect(await canSeeOperation(hansen, rock!.id)).toBe(false);
-    expect(await canSeeOperation(await actorFor('preparer@example.com'), rock!.id)).toBe(false);
-    expect(await db.select().from(operationAccessGrants).where(and(eq(operationAccessGrants.operationId, rock!.id), isNull(operationAccessGrants.revokedAt)))).toHaveLength(0);
-    const history = await db.select().from(ownerships).where(eq(ownerships.operationId, rock!.id));
-    expect(history.map((h) => [h.ownerId, h.releasedOn])).toEqual(expect.arrayContaining([[hansen.partyId, '2026-11-20'], [prairie.partyId, null]]));
-
-    const mine = (await listOperationSummaries(prairie, TODAY)).find((o) => o.id === rock!.id)!;
-    expect(mine).toMatchObject({ newOwnerAcquiredOn: '2026-11-20', newOwnerDueOn: '2027-01-19', newOwnerDaysLeft: 50, manureRemovalAllowed: true });
-    expect(nextStepFor(mine).text).toBe('New owner: start your original plan (due in 50 days).');
-    const [mail] = await db.select().from(emailOutbox).where(and(eq(emailOutbox.template, 'new-owner-due'), eq(emailOutbox.toAddress, 'owner.prairie@example.com')));
-    expect(mail!.subject).toContain('due January 19, 2027');
-  });
-
-  it('the demo new owner (Le Mars) sees a countdown from the demo acquisition', async () => {
+  it('the demo new owner (Le Mars) sees a countdown from the acquisition of a transfer the department confirmed', async () => {
     const lemars = (await listOperationSummaries(prairie, TODAY)).find((o) => o.name === 'Le Mars Finisher')!;
-    expect(lemars).toMatchObject({ newOwnerAcquiredOn: '2026-10-31', newOwnerDaysLeft: 30 });
+    expect(lemars).toMatchObject({ newOwnerAcquiredOn: '2026-10-31', newOwnerDueOn: '2026-12-30', newOwnerDaysLeft: 30 });
+    const { db } = t.get();
+    const [transfer] = await db.select().from(ownershipTransfers).where(eq(ownershipTransfers.operationId, lemars.id));
+    expect(transfer).toMatchObject({ status: 'confirmed', claimantPartyId: prairie.partyId, currentOwnerPartyId: vanzee.partyId, acquiredOn: '2026-10-31', originalMmpDueOn: '2026-12-30' });
   });
 });

@@ -36,6 +36,7 @@ type Ids = {
   spareUserIds: string[];
   reviewerIds: string[];
   countyFips: string[];
+  transferIds: string[];
 };
 
 async function readIds(databaseUrl: string): Promise<Ids> {
@@ -60,6 +61,7 @@ async function readIds(databaseUrl: string): Promise<Ids> {
       spareUserIds: (await q<{ id: string }>(`select id from users where email in ('reviewer2@example.com', 'auditor.hamilton@example.com')`)).map((r) => r.id),
       reviewerIds: (await q<{ id: string }>(`select id from users where role in ('department_staff', 'department_supervisor')`)).map((r) => r.id),
       countyFips: (await q<{ fips: string }>('select fips from counties order by fips limit 99')).map((r) => r.fips),
+      transferIds: (await tableExists('ownership_transfers')) ? (await q<{ id: string }>('select id from ownership_transfers')).map((r) => r.id) : [],
     };
   } finally {
     await c.end();
@@ -198,6 +200,7 @@ function pageUrl(worker: string, ids: Ids, pick: <T>(xs: T[]) => T | undefined):
     if (segment.startsWith('/operations')) return pick(ids.operationIds) ?? randomUUID();
     if (segment.startsWith('/fees')) return pick(ids.feeLineIds) ?? randomUUID();
     if (segment.startsWith('/admin/users')) return pick(ids.spareUserIds) ?? randomUUID();
+    if (segment.startsWith('/review/transfers')) return pick(ids.transferIds) ?? randomUUID();
     return pick(ids.planIds) ?? randomUUID();
   };
   p = p.replace(/^(.*?)\/\[id\]/, (_m, before: string) => `${before}/${idFor(before)}`);
@@ -282,7 +285,9 @@ function actionSpecs(): Record<string, ActionSpec> {
     registerOperationAction: one(['owner'], () => fc.constant(operationValues())),
     grantAccessAction: one(['owner'], (ids) => fc.record({ operationId: op(ids), email: fc.constantFrom('preparer@example.com', 'reviewer@example.com') })),
     revokeAccessAction: one(['owner'], (ids) => fc.record({ operationId: op(ids), grantId: fc.uuid() })),
-    claimOperationAction: one(['owner'], (ids) => pickFrom(ids.facilities, fc.constant({ facilityId: 'X-1', countyFips: '19167' })).map((f) => ({ ...f, acquiredOn: today() }))),
+    respondToTransferAction: one(['owner'], (ids) => fc.record({ transferId: pickFrom(ids.transferIds, fc.uuid()), response: fc.constantFrom('accept', 'dispute'), note: fc.constantFrom('', 'We never sold it.') })),
+    respondWithLinkAction: one(['anonymous', 'owner'], () => fc.record({ token: fc.uint8Array({ minLength: 32, maxLength: 32 }).map((b) => Buffer.from(b).toString('base64url')), response: fc.constantFrom('accept', 'dispute'), note: fc.constantFrom('', 'Not sold.') })),
+    decideTransferAction: one(['reviewer', 'supervisor'], (ids) => fc.record({ transferId: pickFrom(ids.transferIds, fc.uuid()), version: fc.constantFrom(1, 2), decision: fc.constantFrom('confirmed', 'refused'), reason: fc.constantFrom('', 'The deed is not signed.') })),
     startPlanAction: {
       roles: ['owner', 'preparer'],
       form: true,
@@ -492,6 +497,25 @@ function routeTargets(ids: Ids, csrf: () => Promise<{ token: string; cookie: str
             }),
         },
         { weight: 1, arbitrary: fc.tuple(fc.constantFrom(...MAIN_ROLES), randomBody).map(([r, b]) => routeCall(r, 'POST', '/api/attachments', b)) },
+      ),
+    '/api/transfers': () =>
+      fc.oneof(
+        {
+          weight: 4,
+          arbitrary: fc
+            .tuple(fc.constantFrom<Role>('owner', 'owner', 'preparer', 'reviewer', 'anonymous'), fc.option(pickFrom(ids.facilities, fc.constant({ facilityId: 'X-1', countyFips: '19167' }))), fc.option(fc.oneof(fc.constant(today()), anyString)), fc.option(pdf), fc.oneof(anyString, fc.constantFrom('deed.pdf', '../../x.pdf', '')))
+            .map(([r, facility, acquiredOn, file, filename]) => {
+              const f = new FormData();
+              if (facility) {
+                f.append('facilityId', facility.facilityId);
+                f.append('countyFips', facility.countyFips);
+              }
+              if (acquiredOn !== null) f.append('acquiredOn', acquiredOn);
+              if (file !== null) f.append('file', new File([new Uint8Array(file)], filename || 'file.pdf', { type: 'application/pdf' }));
+              return routeCall(r, 'POST', '/api/transfers', f);
+            }),
+        },
+        { weight: 1, arbitrary: fc.tuple(fc.constantFrom(...MAIN_ROLES), randomBody).map(([r, b]) => routeCall(r, 'POST', '/api/transfers', b)) },
       ),
     '/api/auth/[...nextauth]': () =>
       fc.oneof(
