@@ -99,6 +99,10 @@ export default async function DashboardPage({ searchParams }: { searchParams: Pr
         <Alert type="success" role="status" heading="Your transfer request was sent">
           The department and the owner on record have been told. Nothing changes hands until the transfer is confirmed; you will be emailed when it is decided.
         </Alert>
+      ) : transfer === 'accepted' ? (
+        <Alert type="success" role="status" heading="You accepted the transfer">
+          The operation is now recorded as its new owner’s, your preparers’ access to it has ended, and you were both emailed. Its plans stay on file with the department.
+        </Alert>
       ) : null}
       <DataTable<OperationSummary>
         caption="Operations"

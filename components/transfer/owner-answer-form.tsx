@@ -42,6 +42,11 @@ export function OwnerAnswerForm({ credential, claimantName, acquiredOn, action }
     const result = await action(values).catch(() => null);
     if (!result) return setErrorText('We could not reach the portal. Check your connection and try again; what you wrote is still here.');
     if (!result.ok) return setErrorText(applyActionResult(result, setError));
+    // Once accepted, the operation is no longer the signed-in owner's to open: back to their list.
+    if (!byLink && result.data.status === 'confirmed') {
+      router.push('/dashboard?transfer=accepted');
+      return router.refresh();
+    }
     setDone(result.message ?? 'Your answer was recorded.');
     if (!byLink) router.refresh();
   });
@@ -61,7 +66,7 @@ export function OwnerAnswerForm({ credential, claimantName, acquiredOn, action }
         </Alert>
       ) : null}
       <fieldset className="usa-fieldset">
-        <legend className="usa-legend usa-legend--large">{`Did you transfer this operation to ${claimantName} on ${acquiredOn}?`}</legend>
+        <legend className="usa-legend text-bold">{`Did you transfer this operation to ${claimantName} on ${acquiredOn}?`}</legend>
         {formState.errors.response?.message ? (
           <span className="usa-error-message" id={`${idBase}-response-error`}>
             {formState.errors.response.message}

@@ -41,3 +41,27 @@ export function TransferHistory({ entries }: { entries: TransferAuditEntry[] }) 
     />
   );
 }
+
+type Notice = { id: string; toAddress: string; subject: string; status: string; createdAt: Date };
+
+const DELIVERY: Record<string, string> = { pending: 'Waiting to send', sending: 'Sending', sent: 'Sent', failed: 'Failed', held: 'Held (no mail server)' };
+
+/** The emails sent to both parties about one request. */
+export function TransferNotices({ notices }: { notices: Notice[] }) {
+  return (
+    <DataTable<Notice>
+      caption="Emails about this transfer request"
+      captionHidden
+      stacked
+      rows={notices}
+      rowKey={(n) => n.id}
+      emptyMessage="No emails have been sent about this request."
+      columns={[
+        { key: 'subject', header: 'Email', rowHeader: true, cell: (n) => n.subject },
+        { key: 'to', header: 'To', cell: (n) => n.toAddress },
+        { key: 'when', header: 'Queued', cell: (n) => formatDateTime(n.createdAt) },
+        { key: 'status', header: 'Delivery', cell: (n) => DELIVERY[n.status] ?? n.status },
+      ]}
+    />
+  );
+}

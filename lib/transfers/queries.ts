@@ -74,7 +74,10 @@ export async function listPendingTransfers(actor: Actor, limit = 50): Promise<{ 
   return { rows, total: count?.n ?? 0 };
 }
 
-/** A claimant's own requests for their dashboard: those waiting, and those decided in the last 90 days. */
+/**
+ * A claimant's own requests for their dashboard: those waiting, and those refused in the last 90
+ * days (a confirmed one is among their operations).
+ */
 export async function listMyTransferRequests(actor: Actor, today: string): Promise<TransferSummary[]> {
   if (actor.role !== 'owner' || !actor.partyId) return [];
   const db = await getDb();
@@ -83,15 +86,15 @@ export async function listMyTransferRequests(actor: Actor, today: string): Promi
       and(
         eq(ownershipTransfers.claimantPartyId, actor.partyId),
         transferScope(actor),
-        or(eq(ownershipTransfers.status, 'pending'), gte(ownershipTransfers.decidedOn, addDays(today, -90))),
+        or(eq(ownershipTransfers.status, 'pending'), and(eq(ownershipTransfers.status, 'refused'), gte(ownershipTransfers.decidedOn, addDays(today, -90)))),
       ),
     )
     .orderBy(desc(ownershipTransfers.createdAt))
     .limit(50);
 }
 
-/** Requests waiting for the signed-in owner's answer on one of their operations. */
-export async function listRequestsAwaitingMyAnswer(actor: Actor, operationId: string): Promise<TransferSummary[]> {
+/** Pending requests naming the signed-in owner as the owner on record of this operation. */
+export async function listPendingRequestsForMyOperation(actor: Actor, operationId: string): Promise<TransferSummary[]> {
   if (actor.role !== 'owner' || !actor.partyId) return [];
   const db = await getDb();
   return await summaries(db)
@@ -100,7 +103,6 @@ export async function listRequestsAwaitingMyAnswer(actor: Actor, operationId: st
         eq(ownershipTransfers.operationId, operationId),
         eq(ownershipTransfers.currentOwnerPartyId, actor.partyId),
         eq(ownershipTransfers.status, 'pending'),
-        isNull(ownershipTransfers.ownerResponse),
         transferScope(actor),
       ),
     )

@@ -22,7 +22,7 @@ function daysBefore(iso: string, days: number): string {
 /** USWDS draws its own radio buttons over a hidden input: people click the label. */
 const choose = (page: Page, label: string | RegExp) => page.locator('label').filter({ hasText: label }).first().click();
 
-type Journey = { claimant: string; claimantName: string; previousOwner: string; reviewer: string; key: string; name: string; county: string; file: string };
+type Journey = { claimant: string; claimantName: string; previousOwner: string; previousOwnerEmail?: string; reviewer: string; key: string; name: string; county: string; file: string };
 
 async function claimDecideAndOpen(page: Page, j: Journey, portalToday: string) {
   // The claimant files the request with the bill of sale.
@@ -48,6 +48,15 @@ async function claimDecideAndOpen(page: Page, j: Journey, portalToday: string) {
   await expect(request.getByRole('link')).toHaveCount(0);
   await expect(page.getByRole('region', { name: 'Operations' })).not.toContainText(j.name);
   await expectNoA11yViolations(page);
+
+  // The owner on record still has the operation, and sees the request on its page.
+  if (j.previousOwnerEmail) {
+    await signIn(page, j.previousOwnerEmail);
+    await page.getByRole('region', { name: 'Operations' }).getByRole('link', { name: j.name, exact: true }).click();
+    await expect(page.getByRole('heading', { level: 2, name: `${j.claimantName} asked to be recorded as this operation’s owner` })).toBeVisible();
+    await expect(page.getByText('Nothing has changed: you are still the owner on record.', { exact: false })).toBeVisible();
+    await expectNoA11yViolations(page);
+  }
 
   // The department sees it in the worklist, with the proof, and confirms it.
   await signIn(page, j.reviewer);
@@ -87,7 +96,7 @@ test.beforeAll(async ({ request }) => {
 
 test('an owner claims an operation with a PDF; the department confirms it from the worklist; then the operation is theirs and no longer the seller’s', async ({ page }) => {
   const j: Journey = {
-    claimant: 'owner.prairie@example.com', claimantName: 'Prairie Egg Cooperative', previousOwner: 'Hansen Family Farms LLC', reviewer: 'reviewer@example.com',
+    claimant: 'owner.prairie@example.com', claimantName: 'Prairie Egg Cooperative', previousOwner: 'Hansen Family Farms LLC', previousOwnerEmail: 'owner.hansen@example.com', reviewer: 'reviewer@example.com',
     key: 'sutherland-safo', name: 'Sutherland Nursery (SAFO)', county: "O'Brien", file: 'sutherland-bill-of-sale.pdf',
   };
   await claimDecideAndOpen(page, j, portalToday);

@@ -21,7 +21,7 @@ import { addDays, daysBetween, newOwnerOriginalMmpDue } from '@/lib/rules';
 import { useAttachmentStorage } from '@/lib/storage';
 import { LocalDiskStorage } from '@/lib/storage/local-disk';
 import { decideTransfer } from '@/lib/transfers/decide';
-import { listMyTransferRequests, listPendingTransfers, listRequestsAwaitingMyAnswer } from '@/lib/transfers/queries';
+import { listMyTransferRequests, listPendingTransfers, listPendingRequestsForMyOperation } from '@/lib/transfers/queries';
 import { requestTransfer } from '@/lib/transfers/request';
 import { findRequestByLink, respondAsOwner, respondByLink } from '@/lib/transfers/respond';
 import { databaseLabel, useTestDb } from './support/test-db';
@@ -115,7 +115,7 @@ describe(`ownership transfer requests on ${databaseLabel}`, () => {
     const rock = op['Rock Valley Finisher Site']!;
     expect(await canSeeOperation(a.hansen, rock.id)).toBe(true);
     expect(await canSeeOperation(a.preparer, rock.id)).toBe(true);
-    const waiting = await listRequestsAwaitingMyAnswer(a.hansen, rock.id);
+    const waiting = await listPendingRequestsForMyOperation(a.hansen, rock.id);
     expect(waiting).toHaveLength(1);
     expect(waiting[0]).toMatchObject({ claimantName: 'Prairie Egg Cooperative', status: 'pending' });
     const [toOwner] = await mail('transfer-requested', 'owner.hansen@example.com');

@@ -20,7 +20,7 @@ import { planKindLabel } from '@/lib/notifications/labels';
 import { listGrants } from '@/lib/auth/grants';
 import { getOperationForActor, type OperationDetail } from '@/lib/operations/detail';
 import { OwnerAnswerForm } from '@/components/transfer/owner-answer-form';
-import { listRequestsAwaitingMyAnswer } from '@/lib/transfers/queries';
+import { listPendingRequestsForMyOperation } from '@/lib/transfers/queries';
 import { grantAccessAction, respondToTransferAction, revokeAccessAction, startPlanAction } from '../actions';
 import { Wrap } from '@/components/plan/wrap';
 
@@ -54,7 +54,7 @@ export default async function OperationPage({ params }: { params: Promise<{ id: 
   const op = d.operation;
   const filer = FILERS.includes(actor.role);
   const grants = actor.role === 'owner' ? (await listGrants(actor, op.id)).filter((g) => !g.revokedAt) : [];
-  const transferRequests = await listRequestsAwaitingMyAnswer(actor, op.id);
+  const transferRequests = await listPendingRequestsForMyOperation(actor, op.id);
   return (
     <>
       {filer ? <Breadcrumbs items={[{ label: 'My operations', href: '/dashboard' }, { label: op.name }]} /> : null}
@@ -63,16 +63,22 @@ export default async function OperationPage({ params }: { params: Promise<{ id: 
       </PageHeading>
 
       {transferRequests.map((t) => (
-        <section key={t.id} aria-labelledby={`transfer-${t.id}`} className="usa-summary-box margin-top-3">
-          <div className="usa-summary-box__body">
-            <h2 id={`transfer-${t.id}`} className="usa-summary-box__heading">
+        <section key={t.id} aria-labelledby={`transfer-${t.id}`} className="border-2px border-warning radius-md padding-2 margin-top-3">
+          <div>
+            <h2 id={`transfer-${t.id}`} className="margin-top-0">
               {t.claimantName} asked to be recorded as this operation’s owner
             </h2>
             <p>
               They told the department on {formatDate(iowaDateOf(t.createdAt))} that they acquired this operation on {formatDate(t.acquiredOn)} (DNR form 542-4026). Nothing has
               changed: you are still the owner on record. It moves only if you accept the request or the department confirms it.
             </p>
-            <OwnerAnswerForm credential={{ transferId: t.id }} claimantName={t.claimantName} acquiredOn={formatDate(t.acquiredOn)} action={respondToTransferAction} />
+            {t.ownerResponse === 'disputed' ? (
+              <p className="text-bold">
+                You told the department this request is wrong{t.ownerResponseNote ? `: “${t.ownerResponseNote}”` : ''}. The department will decide and email you both.
+              </p>
+            ) : (
+              <OwnerAnswerForm credential={{ transferId: t.id }} claimantName={t.claimantName} acquiredOn={formatDate(t.acquiredOn)} action={respondToTransferAction} />
+            )}
           </div>
         </section>
       ))}

@@ -16,7 +16,7 @@ export default async function ClaimPage() {
       <Breadcrumbs items={[{ label: 'My operations', href: '/dashboard' }, { label: 'Claim an operation' }]} />
       <PageHeading
         title="Claim an operation you acquired"
-        lead="When you buy or otherwise acquire an operation that already has a facility ID, ask here to be recorded as its owner (the portal’s form 542-4026). Send the bill of sale or deed as proof."
+        lead="When you buy or otherwise acquire an operation that already has a facility ID, ask here to be recorded as its owner: this is the report of an ownership change (DNR form 542-4026). Send the bill of sale or deed as proof."
       />
       <div className="usa-prose margin-bottom-3">
         <p>What happens next:</p>

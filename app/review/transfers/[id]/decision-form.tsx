@@ -40,7 +40,7 @@ export function TransferDecisionForm({ transferId, version, claimantName }: { tr
         </Alert>
       ) : null}
       <fieldset className="usa-fieldset">
-        <legend className="usa-legend usa-legend--large">Decision</legend>
+        <legend className="usa-legend">Confirm or refuse this request</legend>
         {formState.errors.decision?.message ? (
           <span className="usa-error-message" id="transfer-decision-error">
             {formState.errors.decision.message}

@@ -3,9 +3,8 @@ import { notFound } from 'next/navigation';
 import { Alert } from '@/components/alert';
 import { Breadcrumbs } from '@/components/breadcrumbs';
 import { PageHeading } from '@/components/page-heading';
-import { NoticesTable } from '@/components/review/review-history';
 import { SummaryBox } from '@/components/summary-box';
-import { TransferHistory } from '@/components/transfer/transfer-history';
+import { TransferHistory, TransferNotices } from '@/components/transfer/transfer-history';
 import { TransferStatusTag } from '@/components/transfer/transfer-status';
 import { requireRole } from '@/lib/auth/session';
 import { DEPARTMENT } from '@/lib/auth/roles';
@@ -128,8 +127,8 @@ export default async function ReviewTransferPage({ params, searchParams }: Props
         <Decision t={t} />
       </section>
 
-      <h2>Notices</h2>
-      <NoticesTable notices={t.notices} />
+      <h2>Emails to both parties</h2>
+      <TransferNotices notices={t.notices} />
       <h2>History</h2>
       <TransferHistory entries={t.history} />
     </>
