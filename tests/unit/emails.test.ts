@@ -167,3 +167,33 @@ describe('county, account and payment emails', () => {
     expect(text).toContain('Balance remaining: $250.00');
   });
 });
+
+describe('the transfer request letters', () => {
+  it('tell the owner on record nothing has changed, and give the single-use link with its expiry', async () => {
+    const text = flat((await renderEmail('transfer-requested', preview('transfer-requested'))).text);
+    expect(text).toContain('Van Zee Pork Inc. told the department that they acquired Clarion Finisher (facility 64511), Wright County on January 15, 2027');
+    expect(text).toContain('Nothing has changed: you are still the owner on record');
+    expect(text).toContain('https://mmp.iowa.example/transfers/respond?token=preview-3b9c1d2e');
+    expect(text).toContain('The link works once, until February 10, 2027 at 12:00 PM CST.');
+  });
+
+  it('tell the new owner when the original MMP is due, or that none is owed and why', async () => {
+    const owed = flat((await renderEmail('transfer-decided', preview('transfer-decided'))).text);
+    expect(owed).toContain('you must submit your own original manure management plan by March 16, 2027');
+    const notOwed = flat(
+      (await renderEmail('transfer-decided', { ...preview('transfer-decided'), requirement: { required: false, dueOn: null, citation: 'IAC 567-65.110(1)"d"', reason: 'A SAFO owes no original MMP.' } })).text,
+    );
+    expect(notOwed).toContain('You do not owe an original manure management plan for this operation: A SAFO owes no original MMP.');
+    expect(notOwed).not.toContain('must submit your own original');
+  });
+
+  it('a refusal states its reason to both parties and refuses to render without one', async () => {
+    const refused = { ...preview('transfer-decided'), outcome: 'refused' as const, reason: 'The bill of sale is not signed.', requirement: null };
+    const toClaimant = flat((await renderEmail('transfer-decided', refused)).text);
+    expect(toClaimant).toContain('Nothing has changed hands: Ruth Miller remains the owner on record.');
+    expect(toClaimant).toContain('Reason: The bill of sale is not signed.');
+    const toOwner = flat((await renderEmail('transfer-decided', { ...refused, audience: 'owner', recipientName: 'Ruth Miller' })).text);
+    expect(toOwner).toContain('Nothing has changed hands: you remain the owner on record.');
+    await expect(renderEmail('transfer-decided', { ...refused, reason: ' ' })).rejects.toThrow(/reason/);
+  });
+});
