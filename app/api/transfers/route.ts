@@ -4,7 +4,6 @@ import { actorOrThrow } from '@/lib/auth/session';
 import { today } from '@/lib/clock';
 import { publicOrigin } from '@/lib/env';
 import { AppError, toActionError } from '@/lib/errors';
-import { isCrossSiteRequest } from '@/lib/http/same-origin';
 import { kickDelivery } from '@/lib/notifications/deliver';
 import { MAX_ATTACHMENT_BYTES } from '@/lib/plans/attachment-kinds';
 import { requestTransfer } from '@/lib/transfers/request';
@@ -13,7 +12,8 @@ import { parseOrThrow } from '@/lib/validation/parse';
 
 // Files an ownership transfer request (DNR form 542-4026) with its evidence PDF: multipart form with
 // facilityId, countyFips, acquiredOn and file. A route handler rather than a server action because
-// server actions stop at 1 MB and a scanned deed can be 20 MB.
+// server actions stop at 1 MB and a scanned deed can be 20 MB. proxy.ts refuses it from another
+// site's pages (the Origin check every state-changing route handler gets).
 const STATUS: Record<string, number> = { UNAUTHENTICATED: 401, FORBIDDEN: 403, NOT_FOUND: 404, VALIDATION: 400, CONFLICT: 409, THROTTLED: 429 };
 
 function tooLarge() {
@@ -23,7 +23,6 @@ function tooLarge() {
 
 export async function POST(request: Request) {
   try {
-    if (isCrossSiteRequest(request)) throw new AppError('FORBIDDEN', 'This request came from another site and was refused.');
     const actor = await actorOrThrow();
     // Refuse an oversized body before reading it (a little room for the form's other parts).
     const declared = Number(request.headers.get('content-length') ?? '0');
