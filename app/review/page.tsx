@@ -3,7 +3,7 @@ import { PageHeading } from '@/components/page-heading';
 import { BucketCounts } from '@/components/review/bucket-counts';
 import { Pagination } from '@/components/review/pagination';
 import { WorklistFiltersForm } from '@/components/review/worklist-filters';
-import { PendingTransfers } from '@/components/transfer/pending-transfers';
+import { PendingTransfers, PendingTransfersNotice } from '@/components/transfer/pending-transfers';
 import { requireRole } from '@/lib/auth/session';
 import { DEPARTMENT } from '@/lib/auth/roles';
 import { today } from '@/lib/clock';
@@ -37,7 +37,7 @@ export default async function ReviewPage({ searchParams }: { searchParams: Searc
         title="Review worklist"
         lead="Received plans, most urgent first. The department approves or disapproves a complete plan within 60 days of receiving it (IAC 567-65.110(4)); a deadline on a weekend or holiday moves to the next business day (Iowa Code 4.1(34))."
       />
-      <PendingTransfers rows={transfers.rows} total={transfers.total} />
+      <PendingTransfersNotice total={transfers.total} />
       <BucketCounts counts={page.counts} filters={filters} />
       <details className="margin-bottom-2" open={filtered}>
         <summary className="text-bold">Filter the list</summary>
@@ -58,6 +58,7 @@ export default async function ReviewPage({ searchParams }: { searchParams: Searc
         pageCount={page.pageCount}
         href={(p) => `/review${worklistQuery(filters, { page: p })}`}
       />
+      <PendingTransfers rows={transfers.rows} total={transfers.total} />
     </>
   );
 }

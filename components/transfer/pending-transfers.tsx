@@ -1,9 +1,21 @@
 import Link from 'next/link';
+import { Alert } from '@/components/alert';
 import { DataTable } from '@/components/data-table';
 import { Wrap } from '@/components/plan/wrap';
 import { iowaDateOf } from '@/lib/clock';
 import { formatDate } from '@/lib/notifications/format';
 import type { TransferSummary } from '@/lib/transfers/queries';
+
+/** At the top of the worklist: how many transfer requests wait, with a way to them. Nothing when none. */
+export function PendingTransfersNotice({ total }: { total: number }) {
+  if (total === 0) return null;
+  return (
+    <Alert type="info" heading={`${total} ownership transfer ${total === 1 ? 'request is' : 'requests are'} waiting for a decision`} className="margin-bottom-3">
+      Someone asked to be recorded as an operation’s new owner (DNR form 542-4026). Nothing changes hands until you confirm it.{' '}
+      <a href="#transfers-heading">Go to the transfer requests</a>.
+    </Alert>
+  );
+}
 
 /**
  * The worklist's section of ownership transfer requests waiting for the department (IAC
@@ -11,9 +23,9 @@ import type { TransferSummary } from '@/lib/transfers/queries';
  */
 export function PendingTransfers({ rows, total }: { rows: TransferSummary[]; total: number }) {
   return (
-    <section aria-labelledby="transfers-heading" className="margin-bottom-4">
-      <h2 className="font-heading-md" id="transfers-heading">
-        {total === 0 ? 'Ownership transfer requests: none waiting' : `Ownership transfer requests waiting for a decision: ${total}`}
+    <section aria-labelledby="transfers-heading" className="margin-top-5">
+      <h2 className="font-heading-md" id="transfers-heading" tabIndex={-1}>
+        {total === 0 ? 'Ownership transfer requests: none waiting' : `Ownership transfer requests: ${total} waiting`}
       </h2>
       {total === 0 ? (
         <p>No one is waiting to be recorded as a new owner.</p>

@@ -60,8 +60,10 @@ async function claimDecideAndOpen(page: Page, j: Journey, portalToday: string) {
 
   // The department sees it in the worklist, with the proof, and confirms it.
   await signIn(page, j.reviewer);
-  await expect(page.getByRole('heading', { name: /Ownership transfer requests waiting for a decision: \d+/ })).toBeVisible();
+  await expect(page.getByRole('heading', { name: /^\d+ ownership transfer requests? (is|are) waiting for a decision$/ })).toBeVisible();
   await expectNoA11yViolations(page);
+  await page.getByRole('link', { name: 'Go to the transfer requests' }).click();
+  await expect(page.getByRole('heading', { level: 2, name: /^Ownership transfer requests: \d+ waiting$/ })).toBeVisible();
   await page.getByRole('link', { name: `Decide the transfer of ${j.name} to ${j.claimantName}` }).click();
   await expect(page.getByRole('heading', { level: 1, name: `Transfer request: ${j.name}` })).toBeVisible();
   const proof = page.getByRole('link', { name: j.file });
