@@ -1,4 +1,4 @@
-import bcrypt from 'bcryptjs';
+import { hashPassword } from '@/lib/auth/passwords';
 import type { Executor } from '../client';
 import { parties, users } from '../schema';
 
@@ -38,8 +38,9 @@ export async function seedDemoPeople(db: Executor): Promise<DemoPeople> {
     const [row] = await db.insert(parties).values({ ...p }).returning({ id: parties.id });
     party[key] = row!.id;
   }
-  // One hash for every demo account keeps the seed fast; cost 10 is bcrypt's usual default.
-  const passwordHash = await bcrypt.hash(DEMO_PASSWORD, 10);
+  // One hash for every demo account keeps the seed fast. The portal's own cost, so a wrong password
+  // for a demo account takes as long as one for an address with no account.
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
   const user = {} as DemoPeople['user'];
   for (const a of DEMO_ACCOUNTS) {
     const [row] = await db
