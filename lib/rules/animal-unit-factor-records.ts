@@ -34,6 +34,7 @@ export const ANIMAL_UNIT_FACTOR_RECORDS: ParameterRecord[] = ROWS.map(
       value: factor,
       unit: 'animal units per head',
       effectiveFrom: VOUCHED_FROM,
+      citation: 'Iowa Code 459.102',
       source: confirmed ? CODE_459_102 : `${CODE_459_102}; ${FORM_542_0020}`,
       confirmed,
       note: note ? `${note} ${VOUCHED_NOTE}` : VOUCHED_NOTE,

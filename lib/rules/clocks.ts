@@ -1,54 +1,139 @@
 // IAC 567-65.110(1)"d", (2), (4), (5) and Iowa Code 4.1(34): the day counts of the MMP process.
-import { addDays, dayOfWeek, isIsoDate, requireIsoDate, yearOf } from './dates';
-import { RuleInputError } from './errors';
-import { iowaStateHolidays } from './holidays';
-import { parameterValue } from './parameters';
+import { cited } from './cite';
+import { addDays, dayOfWeek, isIsoDate, longDate, requireIsoDate, weekdayName, yearOf } from './dates';
+import { RuleInputError, requireBoolean, requireNonNegative, requireOneOf } from './errors';
+import { namedHolidays } from './holidays';
+import type { DeadlineName, PeriodKind } from './parameters';
+import { latestParameter, parameterValue } from './parameters';
+
+const CODE_4_1_34 = 'Iowa Code 4.1(34)';
 
 /** IAC 567-65.110(4): the department decides a complete MMP within 60 days of receiving it (raw last day). */
-export function reviewDeadline(completeReceivedOn: string): string {
+export const reviewDeadline = cited('IAC 567-65.110(4)', function reviewDeadline(completeReceivedOn: string): string {
   return addDays(completeReceivedOn, parameterValue('days.mmp_review'), 'completeReceivedOn');
-}
+});
 
 /** IAC 567-65.110(1)"d": a new owner submits an original MMP within 60 days after acquiring (raw last day). */
-export function newOwnerOriginalMmpDue(acquiredOn: string): string {
+export const newOwnerOriginalMmpDue = cited('IAC 567-65.110(1)"d"', function newOwnerOriginalMmpDue(acquiredOn: string): string {
   return addDays(acquiredOn, parameterValue('days.new_owner_original_mmp'), 'acquiredOn');
-}
+});
 
 /**
  * IAC 567-65.110(2): the construction design statement with the MMP is filed at least 30 days before
- * construction begins; this is the latest day to file. Not extended by effectiveDeadline: 4.1(34) moves
- * a last day forward, which here would leave fewer than 30 days.
+ * construction begins; this is the latest day to file. Not extended by 4.1(34): counting backwards,
+ * moving that day later would leave fewer than 30 days.
  */
-export function latestDesignStatementFiling(constructionBeginsOn: string): string {
+export const latestDesignStatementFiling = cited('IAC 567-65.110(2)', function latestDesignStatementFiling(constructionBeginsOn: string): string {
   return addDays(constructionBeginsOn, -parameterValue('days.design_statement_before_construction'), 'constructionBeginsOn');
+});
+
+/**
+ * IAC 567-65.110(2), the same rule read forwards: a design statement filed on `filedOn` allows construction
+ * to begin 30 days later at the earliest.
+ */
+export const earliestConstructionStart = cited('IAC 567-65.110(2)', function earliestConstructionStart(filedOn: string): string {
+  return addDays(filedOn, parameterValue('days.design_statement_before_construction'), 'filedOn');
+});
+
+/**
+ * The last day to appeal a decision: `days` calendar days after the decision (raw last day; the appeal
+ * is a filing under Iowa Code 4.1(34), so pass it to periodEnd with deadlineKind('appeal')). The days
+ * and the text of the appeal paragraph are an administrator's parameter (appeal.notice).
+ */
+export const appealLastDay = cited('Iowa Code chapter 17A; 567 IAC chapter 7', function appealLastDay(decidedOn: string, days: number): string {
+  const n = requireNonNegative(days, 'days');
+  if (!Number.isInteger(n)) throw new RuleInputError('days', `must be a whole number of days, got ${days}`);
+  return addDays(decidedOn, n, 'decidedOn');
+});
+
+/**
+ * IAC 567-65.110(5): manure may not be removed from storage until the department has approved the plan.
+ * The caller decides whether an approved plan is in force (reading.approved_plan_in_force: an approved
+ * MMP stays in force until a later one is approved; a disapproved annual update does not withdraw it).
+ */
+export function manureRemoval(input: { approvedPlanInForce: boolean }): { allowed: boolean; citation: string; reason: string } {
+  if (typeof input !== 'object' || input === null) throw new RuleInputError('input', 'must be an object');
+  const inForce = requireBoolean(input.approvedPlanInForce, 'approvedPlanInForce');
+  return inForce
+    ? { allowed: true, citation: 'IAC 567-65.110(5)', reason:
+        'An approved manure management plan is in force for this operation, so manure may be removed from storage and applied under it. ' +
+        'An approved plan stays in force until a later one is approved; a disapproved annual update does not withdraw it.' }
+    : { allowed: false, citation: 'IAC 567-65.110(5)', reason:
+        'No approved manure management plan is in force for this operation, so manure may not be removed from storage until the department approves one.' };
 }
 
-/** IAC 567-65.110(5): manure may not be removed from storage until the department has approved the plan. */
-export function manureRemovalAllowed(planStatus: string): boolean {
-  if (typeof planStatus !== 'string') throw new RuleInputError('planStatus', `must be a string, got ${String(planStatus)}`);
-  return planStatus === 'approved';
+const DEADLINES = ['department_review', 'new_owner_original_mmp', 'annual_update', 'appeal'] as const satisfies readonly DeadlineName[];
+const KINDS = ['general', 'filing'] as const satisfies readonly PeriodKind[];
+
+/**
+ * Iowa Code 4.1(34): which of its two rules governs a deadline. Reading used (unconfirmed, parameter
+ * computing_time.deadline_kinds): the department's review is 'general'; the new owner's original MMP,
+ * annual updates and an appeal are 'filing'.
+ */
+export function deadlineKind(deadline: DeadlineName): PeriodKind {
+  const name = requireOneOf(deadline, DEADLINES, 'deadline');
+  return parameterValue('computing_time.deadline_kinds')[name];
+}
+
+function holidayList(lastDay: string, holidays: string[] | undefined): Map<string, string> {
+  if (holidays === undefined) {
+    const year = yearOf(lastDay, 'lastDay');
+    return new Map([...namedHolidays(year), ...(year < 9998 ? namedHolidays(year + 1) : [])]);
+  }
+  if (!Array.isArray(holidays)) throw new RuleInputError('holidays', 'must be a list of YYYY-MM-DD dates');
+  holidays.forEach((h, i) => {
+    if (!isIsoDate(h)) throw new RuleInputError(`holidays[${i}]`, `must be a calendar date written YYYY-MM-DD, got ${String(h)}`);
+  });
+  return new Map(holidays.map((h) => [h, 'a holiday']));
 }
 
 /**
- * Iowa Code 4.1(34): a last day that falls on a Saturday, Sunday or holiday extends to the next day that
- * is none of these. `holidays` replaces the default list (iowaStateHolidays of the year and the next);
- * pass [] to skip only weekends.
+ * Iowa Code 4.1(34), both rules. 'general' (first sentence): a last day on a Sunday extends to the
+ * following Monday; nothing else moves it. 'filing' (second sentence: commencing a proceeding, filing,
+ * or an appeal from a decision): a last day on a Saturday, Sunday or holiday extends to the next day
+ * that is none of these. `holidays` replaces the default list (iowaStateHolidays of the year and the
+ * next) for the filing rule; [] skips only weekends.
  */
-export function effectiveDeadline(lastDay: string, holidays?: string[]): string {
+export function periodEnd(lastDay: string, kind: PeriodKind, holidays?: string[]): {
+  day: string; extended: boolean; citation: string; reason: string;
+} {
   requireIsoDate(lastDay, 'lastDay');
-  let list: string[];
-  if (holidays === undefined) {
-    const year = yearOf(lastDay, 'lastDay');
-    list = [...iowaStateHolidays(year), ...(year < 9998 ? iowaStateHolidays(year + 1) : [])];
-  } else {
-    if (!Array.isArray(holidays)) throw new RuleInputError('holidays', 'must be a list of YYYY-MM-DD dates');
-    holidays.forEach((h, i) => {
-      if (!isIsoDate(h)) throw new RuleInputError(`holidays[${i}]`, `must be a calendar date written YYYY-MM-DD, got ${String(h)}`);
-    });
-    list = holidays;
+  const rule = requireOneOf(kind, KINDS, 'kind');
+  if (rule === 'general') {
+    if (holidays !== undefined) holidayList(lastDay, holidays);
+    if (dayOfWeek(lastDay, 'lastDay') !== 0) {
+      return { day: lastDay, extended: false, citation: CODE_4_1_34, reason:
+        `The last day, ${longDate(lastDay)}, is not a Sunday, so the general rule of Iowa Code 4.1(34) does not move it (a Saturday or a holiday does not extend this period).` };
+    }
+    const monday = addDays(lastDay, 1, 'lastDay');
+    return { day: monday, extended: true, citation: CODE_4_1_34, reason:
+      `The last day, ${longDate(lastDay)}, is a Sunday, so under the general rule of Iowa Code 4.1(34) it extends to ${longDate(monday)}.` };
   }
-  const closed = new Set(list);
+  const closed = holidayList(lastDay, holidays);
+  const label = (d: string) => (closed.has(d) ? `${longDate(d)} (${closed.get(d)})` : longDate(d));
   let day = lastDay;
-  while (dayOfWeek(day) === 0 || dayOfWeek(day) === 6 || closed.has(day)) day = addDays(day, 1, 'lastDay');
-  return day;
+  const skipped: string[] = [];
+  while (dayOfWeek(day) === 0 || dayOfWeek(day) === 6 || closed.has(day)) {
+    skipped.push(label(day));
+    day = addDays(day, 1, 'lastDay');
+  }
+  if (!skipped.length) {
+    return { day, extended: false, citation: CODE_4_1_34, reason:
+      `The last day, ${longDate(lastDay)}, is not a Saturday, Sunday or holiday, so the filing rule of Iowa Code 4.1(34) does not move it.` };
+  }
+  return { day, extended: true, citation: CODE_4_1_34, reason:
+    `The last day, ${skipped[0]}, is a ${closed.has(lastDay) ? 'holiday' : weekdayName(lastDay)}` +
+    (skipped.length > 1 ? `, and so ${skipped.length > 2 ? 'are' : 'is'} ${skipped.slice(1).join(' and ')}` : '') +
+    `; under the filing rule of Iowa Code 4.1(34) it extends to the next day that is not a Saturday, Sunday or holiday: ${longDate(day)}.` };
+}
+
+/** Iowa Code 4.1(34), filing rule: periodEnd(lastDay, 'filing', holidays).day. */
+export const effectiveDeadline = cited(CODE_4_1_34, function effectiveDeadline(lastDay: string, holidays?: string[]): string {
+  return periodEnd(lastDay, 'filing', holidays).day;
+});
+
+/** Whether the reading of which rule governs each deadline is confirmed, and its source (for screens). */
+export function deadlineKindReading(): { confirmed: boolean; source: string; note: string } {
+  const p = latestParameter('computing_time.deadline_kinds');
+  return { confirmed: p.confirmed, source: p.source, note: p.note ?? '' };
 }

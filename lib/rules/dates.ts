@@ -94,3 +94,25 @@ export function yearOf(iso: string, field = 'date'): number {
   requireIsoDate(iso, field);
   return Number(iso.slice(0, 4));
 }
+
+const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+
+/** 'Saturday, May 3, 2025': for the plain-English reasons of the clock rules (no locale, no clock). */
+export function longDate(iso: string, field = 'date'): string {
+  const weekday = WEEKDAYS[dayOfWeek(iso, field)] as string;
+  const [y, m, d] = iso.split('-').map(Number) as [number, number, number];
+  return `${weekday}, ${MONTHS[m - 1]} ${d}, ${y}`;
+}
+
+/** The name of the weekday of a date ('Saturday'). */
+export function weekdayName(iso: string, field = 'date'): string {
+  return WEEKDAYS[dayOfWeek(iso, field)] as string;
+}
+
+/** 'May 31, 1985'. */
+export function monthDayYear(iso: string, field = 'date'): string {
+  requireIsoDate(iso, field);
+  const [y, m, d] = iso.split('-').map(Number) as [number, number, number];
+  return `${MONTHS[m - 1]} ${d}, ${y}`;
+}

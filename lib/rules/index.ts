@@ -2,10 +2,11 @@
 // citation of each export and the interpretation chosen where the text can be read two ways.
 export { RuleInputError } from './errors';
 export { addDays, daysBetween, isIsoDate, dayOfWeek } from './dates';
+export type { Cited } from './cite';
 
 export type {
   ParameterKey, ParameterRecord, ParameterValues, HolidayRule, HolidayList, PIndexBandRule,
-  CropNitrogenFactor, IndemnityFeeRate,
+  CropNitrogenFactor, IndemnityFeeRate, DeadlineName, PeriodKind, AppealNotice,
 } from './parameters';
 export { parameters, parameterOn, latestParameter, parameterValue } from './parameters';
 
@@ -16,6 +17,8 @@ export { ANIMAL_CATEGORIES, animalUnitCapacity } from './animal-units';
 
 export type { MmpFacts, MmpRequirement } from './mmp-requirement';
 export { mmpRequirement, isSmallAnimalFeedingOperation } from './mmp-requirement';
+export type { FilingDuty } from './who-must-file';
+export { whoMustFile } from './who-must-file';
 export type { SafoElection } from './safo';
 export { safoElection } from './safo';
 
@@ -23,7 +26,8 @@ export type { FeeLine } from './fees';
 export { filingFees, annualComplianceFee } from './fees';
 
 export {
-  reviewDeadline, newOwnerOriginalMmpDue, latestDesignStatementFiling, manureRemovalAllowed, effectiveDeadline,
+  reviewDeadline, newOwnerOriginalMmpDue, latestDesignStatementFiling, earliestConstructionStart, appealLastDay,
+  periodEnd, effectiveDeadline, deadlineKind, deadlineKindReading, manureRemoval,
 } from './clocks';
 export { iowaStateHolidays } from './holidays';
 
@@ -38,3 +42,5 @@ export type {
 export { aggregateOpenFeedlots, structureConstructedOn, truckWashPartOfOperation } from './open-feedlots';
 
 export { countiesReceivingPlan, indemnityFeeExempt } from './plan-obligations';
+export type { IndemnityCollection } from './indemnity';
+export { indemnityFeeCents, indemnityCollection } from './indemnity';

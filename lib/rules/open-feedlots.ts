@@ -1,5 +1,6 @@
 // Iowa Code 459A.103: when open feedlot operations are one operation; "constructed"; truck washes.
-import { requireIsoDate } from './dates';
+import { cited } from './cite';
+import { monthDayYear, requireIsoDate } from './dates';
 import { RuleInputError, optionalBoolean, requireBoolean, requireNonNegative } from './errors';
 import type { FamilyLink, FeedlotInterest, FeedlotManagement } from './feedlot-control';
 import { attributionMap, intersects, managingPersons, owningPersons, requireId } from './feedlot-control';
@@ -30,7 +31,7 @@ export function aggregateOpenFeedlots(input: {
   feedlots: OpenFeedlot[];
   family: FamilyLink[];
   structureDistancesFt: { a: string; b: string; feet: number }[];
-}): { operations: OpenFeedlotOperation[] } {
+}): { operations: OpenFeedlotOperation[]; citation: string; reasons: string[] } {
   if (typeof input !== 'object' || input === null) throw new RuleInputError('input', 'must be an object');
   if (!Array.isArray(input.feedlots)) throw new RuleInputError('feedlots', 'must be a list');
   if (!Array.isArray(input.structureDistancesFt)) throw new RuleInputError('structureDistancesFt', 'must be a list');
@@ -84,11 +85,13 @@ export function aggregateOpenFeedlots(input: {
       for (let y = x + 1; y < members.length; y++) link(members[x] as number, members[y] as number, 'common_effluent_system');
     }
   }
-  return { operations: groupLinked(feedlots.map((f) => f.id), links, owners, managers) };
+  const groups = groupLinked(feedlots.map((f) => f.id), links, owners, managers);
+  // `reasons[i]` explains `operations[i]`; kept beside the agreed { feedlotIds, basis } shape, not in it.
+  return { operations: groups.map(({ feedlotIds, basis }) => ({ feedlotIds, basis })), citation: 'Iowa Code 459A.103(1)', reasons: groups.map((g) => g.reason) };
 }
 
 function groupLinked(ids: string[], links: Map<string, Set<AggregationBasis>>, owners: Set<string>[],
-  managers: Set<string>[]): OpenFeedlotOperation[] {
+  managers: Set<string>[]): (OpenFeedlotOperation & { reason: string })[] {
   const parent = ids.map((_, i) => i);
   const find = (i: number): number => {
     let root = i;
@@ -97,48 +100,62 @@ function groupLinked(ids: string[], links: Map<string, Set<AggregationBasis>>, o
     return root;
   };
   const bases = new Map<number, Set<AggregationBasis>>();
-  const joined: [number, Set<AggregationBasis>][] = [];
+  const control = new Map<number, Set<'ownership' | 'management'>>();
+  const joined: [number, Set<AggregationBasis>, Set<'ownership' | 'management'>][] = [];
   for (const [key, basis] of links) {
     const [i, j] = key.split(':').map(Number) as [number, number];
-    const common = intersects(owners[i] as Set<string>, owners[j] as Set<string>)
-      || intersects(managers[i] as Set<string>, managers[j] as Set<string>);
-    if (!common) continue;
+    const how = new Set<'ownership' | 'management'>();
+    if (intersects(owners[i] as Set<string>, owners[j] as Set<string>)) how.add('ownership');
+    if (intersects(managers[i] as Set<string>, managers[j] as Set<string>)) how.add('management');
+    if (!how.size) continue;
     const [ri, rj] = [find(i), find(j)];
     if (ri !== rj) parent[Math.max(ri, rj)] = Math.min(ri, rj);
-    joined.push([i, basis]);
+    joined.push([i, basis, how]);
   }
-  for (const [i, basis] of joined) {
+  for (const [i, basis, how] of joined) {
     const root = find(i);
     bases.set(root, new Set([...(bases.get(root) ?? []), ...basis]));
+    control.set(root, new Set([...(control.get(root) ?? []), ...how]));
   }
   const groups = new Map<number, string[]>();
   ids.forEach((id, i) => groups.set(find(i), [...(groups.get(find(i)) ?? []), id]));
   const order: AggregationBasis[] = ['adjacent', 'common_effluent_system'];
-  return [...groups.entries()].map(([root, feedlotIds]) => ({
-    feedlotIds,
-    basis: order.filter((b) => bases.get(root)?.has(b)),
-  }));
+  const limit = parameterValue('distance.open_feedlot_adjacent_less_than_ft').toLocaleString('en-US');
+  const words: Record<AggregationBasis, string> = {
+    adjacent: `adjacent (structures less than ${limit} feet apart, one of them constructed on or after ${monthDayYear(parameterValue('date.open_feedlot_adjacency_constructed_on_or_after'))})`,
+    common_effluent_system: 'using a common area or system for effluent disposal',
+  };
+  return [...groups.entries()].map(([root, feedlotIds]) => {
+    const basis = order.filter((b) => bases.get(root)?.has(b));
+    if (feedlotIds.length === 1) {
+      return { feedlotIds, basis, reason:
+        `Open feedlot ${feedlotIds[0]} is an operation of its own: no other feedlot is both under common ownership or management with it and adjacent to it or sharing its effluent system.` };
+    }
+    const how = [...(control.get(root) ?? [])].map((c) => (c === 'ownership' ? 'common ownership' : 'common management')).join(' and ');
+    return { feedlotIds, basis, reason:
+      `Open feedlots ${feedlotIds.join(', ')} are one open feedlot operation: under ${how}, and ${basis.map((b) => words[b]).join(' and ')}.` };
+  });
 }
 
 /**
  * Iowa Code 459A.103(2): a structure is "constructed" on the earliest of: excavation commences, concrete
  * forms are installed, or effluent piping is installed. Null when none has happened.
  */
-export function structureConstructedOn(events: { excavationOn?: string; formsInstalledOn?: string; pipingInstalledOn?: string }): string | null {
+export const structureConstructedOn = cited('Iowa Code 459A.103(2)', function structureConstructedOn(events: { excavationOn?: string; formsInstalledOn?: string; pipingInstalledOn?: string }): string | null {
   if (typeof events !== 'object' || events === null) throw new RuleInputError('events', 'must be an object');
   const dates = (['excavationOn', 'formsInstalledOn', 'pipingInstalledOn'] as const)
     .filter((field) => events[field] !== undefined)
     .map((field) => { requireIsoDate(events[field], field); return events[field] as string; });
   return dates.length === 0 ? null : [...dates].sort()[0] as string;
-}
+});
 
 /**
  * Iowa Code 459A.103(4): an animal truck wash facility is part of an animal feeding operation under common
  * ownership or management when located within 1,250 ft of it ("within" = at most; 1,250 ft is part).
  */
-export function truckWashPartOfOperation(input: { commonOwnershipOrManagement: boolean; distanceFt: number }): boolean {
+export const truckWashPartOfOperation = cited('Iowa Code 459A.103(4)', function truckWashPartOfOperation(input: { commonOwnershipOrManagement: boolean; distanceFt: number }): boolean {
   if (typeof input !== 'object' || input === null) throw new RuleInputError('input', 'must be an object');
   const common = requireBoolean(input.commonOwnershipOrManagement, 'commonOwnershipOrManagement');
   const feet = requireNonNegative(input.distanceFt, 'distanceFt');
   return common && feet <= parameterValue('distance.truck_wash_within_ft');
-}
+});

@@ -19,6 +19,11 @@ export type PIndexBandRule = {
 };
 export type CropNitrogenFactor = { crop: string; lbNPerYieldUnit: number; yieldUnit: string };
 export type IndemnityFeeRate = { description: string; centsPerAnimalUnit: number };
+/** Iowa Code 4.1(34): which of its two rules governs each deadline the portal computes. */
+export type DeadlineName = 'department_review' | 'new_owner_original_mmp' | 'annual_update' | 'appeal';
+export type PeriodKind = 'general' | 'filing';
+/** The appeal paragraph of a decision letter: its text and the days allowed, kept by an administrator. */
+export type AppealNotice = { days: number; text: string };
 
 export type ParameterValues = { [C in AnimalCategory as `animal_unit_factor.${C}`]: number } & {
   'fee.mmp_filing_cents': number;
@@ -44,6 +49,9 @@ export type ParameterValues = { [C in AnimalCategory as `animal_unit_factor.${C}
   'indemnity.fee_schedule': IndemnityFeeRate[];
   'indemnity.fund_suspend_above_cents': number;
   'indemnity.fund_resume_below_cents': number;
+  'computing_time.deadline_kinds': Record<DeadlineName, PeriodKind>;
+  'reading.approved_plan_in_force': string;
+  'appeal.notice': AppealNotice;
 };
 export type ParameterKey = keyof ParameterValues;
 
@@ -55,6 +63,8 @@ export type ParameterRecord<K extends ParameterKey = ParameterKey> = {
     unit: string;
     /** First day this value applies (or the earliest day this portal vouches for it; see note). */
     effectiveFrom: string;
+    /** The rule, short, as a screen cites it next to the figure, e.g. 'IAC 567-65.110(4)'. */
+    citation: string;
     /** Citation and URL of the text the figure comes from. */
     source: string;
     /** False where the figure could not be checked against current statute or rule text. */

@@ -1,5 +1,5 @@
 // IAC 567-65.110(3)"b" and (6): county copies of an updated MMP and the indemnity fee exemption.
-import { requireIsoDate } from './dates';
+import { monthDayYear, requireIsoDate } from './dates';
 import { RuleInputError, requireBoolean } from './errors';
 import { parameterValue } from './parameters';
 
@@ -39,12 +39,14 @@ export function indemnityFeeExempt(input: { constructedOn: string; constructionP
   if (typeof input !== 'object' || input === null) throw new RuleInputError('input', 'must be an object');
   requireIsoDate(input.constructedOn, 'constructedOn');
   const permit = requireBoolean(input.constructionPermitRequired, 'constructionPermitRequired');
-  const before = input.constructedOn < parameterValue('date.indemnity_exempt_constructed_before');
+  const cutoff = parameterValue('date.indemnity_exempt_constructed_before');
+  const before = input.constructedOn < cutoff;
   const exempt = before && !permit;
+  const day = monthDayYear(cutoff);
   const reason = exempt
-    ? 'Constructed before May 31, 1995 without needing a construction permit, so no indemnity fee is owed.'
+    ? `Constructed before ${day} without needing a construction permit, so no indemnity fee is owed.`
     : before
-      ? 'Constructed before May 31, 1995, but it was required to obtain a construction permit, so the indemnity fee is owed.'
-      : 'Constructed on or after May 31, 1995, so the indemnity fee is owed with the MMP.';
+      ? `Constructed before ${day}, but it was required to obtain a construction permit, so the indemnity fee is owed.`
+      : `Constructed on or after ${day}, so the indemnity fee is owed with the MMP.`;
   return { exempt, citation: 'IAC 567-65.110(6)', reason };
 }

@@ -1,7 +1,7 @@
 import { describe, it, expect } from 'vitest';
 import {
   addDays, dayOfWeek, daysBetween, effectiveDeadline, iowaStateHolidays, isIsoDate, latestDesignStatementFiling,
-  manureRemovalAllowed, newOwnerOriginalMmpDue, reviewDeadline,
+  manureRemoval, newOwnerOriginalMmpDue, reviewDeadline,
 } from '@/lib/rules';
 
 describe('calendar-day counts (Iowa Code 4.1(34): first day excluded, last included)', () => {
@@ -36,16 +36,19 @@ describe('calendar-day counts (Iowa Code 4.1(34): first day excluded, last inclu
   });
 });
 
-describe('IAC 567-65.110(5): manure removal only after approval', () => {
-  const cases: [string, boolean][] = [
-    ['approved', true], ['submitted', false], ['under_review', false], ['returned_incomplete', false],
-    ['disapproved', false], ['draft', false], ['APPROVED', false],
-  ];
-  for (const [status, allowed] of cases) {
-    it(`IAC 567-65.110(5): plan status '${status}' → removal ${allowed ? 'allowed' : 'not allowed'}`, () => {
-      expect(manureRemovalAllowed(status)).toBe(allowed);
-    });
-  }
+describe('IAC 567-65.110(5): manure may not be removed until the department has approved the plan', () => {
+  it('IAC 567-65.110(5): with an approved plan in force, removal is allowed, and the answer cites the subrule', () => {
+    expect(manureRemoval({ approvedPlanInForce: true })).toMatchObject({ allowed: true, citation: 'IAC 567-65.110(5)' });
+    expect(manureRemoval({ approvedPlanInForce: true }).reason).toMatch(/stays in force until a later one is approved/);
+  });
+  it('IAC 567-65.110(5): with no approved plan in force, removal is not allowed', () => {
+    const r = manureRemoval({ approvedPlanInForce: false });
+    expect(r).toMatchObject({ allowed: false, citation: 'IAC 567-65.110(5)' });
+    expect(r.reason).toMatch(/may not be removed/);
+  });
+  it('IAC 567-65.110(5): a status string is not an answer the rule accepts', () => {
+    expect(() => manureRemoval({ approvedPlanInForce: 'approved' as never })).toThrow(/approvedPlanInForce/);
+  });
 });
 
 describe('effectiveDeadline (Iowa Code 4.1(34))', () => {

@@ -9,6 +9,7 @@ describe('parameters', () => {
       expect(p.source.length).toBeGreaterThan(10);
       expect(typeof p.confirmed).toBe('boolean');
       expect(p.label.length).toBeGreaterThan(3);
+      expect(p.citation, p.key).toMatch(/^(IAC 567-65\.11[01]|Iowa Code )/);
     }
   });
   it('keys are unique per effectiveFrom', () => {
@@ -26,7 +27,8 @@ describe('parameters', () => {
     expect(parameterValue('date.open_feedlot_adjacency_constructed_on_or_after')).toBe('2002-07-17');
   });
   it('flags as unconfirmed: the holiday list, P-index bands, crop N factors and indemnity schedule', () => {
-    for (const key of ['holidays.iowa_code_4_1_34', 'p_index.bands', 'crop.nitrogen_factors', 'indemnity.fee_schedule'] as const) {
+    for (const key of ['holidays.iowa_code_4_1_34', 'p_index.bands', 'crop.nitrogen_factors', 'indemnity.fee_schedule',
+      'computing_time.deadline_kinds', 'reading.approved_plan_in_force', 'appeal.notice'] as const) {
       expect(latestParameter(key).confirmed).toBe(false);
     }
     expect(latestParameter('fee.mmp_filing_cents').confirmed).toBe(true);
