@@ -1,4 +1,5 @@
-import { newOwnerOriginalMmpDue } from '@/lib/rules';
+import { extensionSentence, type DueExtension } from '@/lib/deadlines';
+import { latestParameter, newOwnerOriginalMmpDue } from '@/lib/rules';
 import { formatDate, pluralDays } from '@/lib/notifications/format';
 import { EmailLayout, type FieldOfficeContact } from './components/layout';
 import { Action, Facts, P, Title } from './components/parts';
@@ -9,8 +10,11 @@ export type NewOwnerDueProps = {
   facilityId: string;
   previousOwnerName?: string | null;
   acquiredOn: string;
-  /** IAC 567-65.110(1)"d": 60 days after acquiredOn. */
+  /** IAC 567-65.110(1)"d": the raw last day after acquiredOn. */
   dueOn: string;
+  /** Where Iowa Code 4.1(34) (filing rule) moves that day, and why. */
+  dueExtended?: DueExtension | null;
+  /** Days until the effective due day. */
   daysLeft: number;
   planUrl: string;
   /** The DNR field office that serves the operation's county: named in the footer, and the Reply-To. */
@@ -25,6 +29,7 @@ export function subject(p: NewOwnerDueProps): string {
 
 export function NewOwnerDueEmail(p: NewOwnerDueProps) {
   const previous = p.previousOwnerName ? `${p.previousOwnerName}'s` : "the previous owner's";
+  const days = latestParameter('days.new_owner_original_mmp');
   return (
     <EmailLayout
       fieldOffice={p.fieldOffice}
@@ -35,13 +40,13 @@ export function NewOwnerDueEmail(p: NewOwnerDueProps) {
       <Title>{`Your original plan is due in ${pluralDays(p.daysLeft)}`}</Title>
       <P>{`Dear ${p.ownerName},`}</P>
       <P strong>
-        {`You acquired ${p.operationName} on ${formatDate(p.acquiredOn)}. As its new owner you must develop and submit an original manure management plan by ${formatDate(p.dueOn)}, within 60 days after acquiring the operation (IAC 567-65.110(1)"d"). That is ${pluralDays(p.daysLeft)} from today.`}
+        {`You acquired ${p.operationName} on ${formatDate(p.acquiredOn)}. As its new owner you must develop and submit an original manure management plan by ${formatDate(p.dueOn)}, within ${days.value} days after acquiring the operation (${days.citation}).${extensionSentence(p.dueExtended)} That is ${pluralDays(p.daysLeft)} from today.`}
       </P>
       <Facts
         rows={[
           ['Operation', `${p.operationName} (facility ${p.facilityId})`],
           ['Acquired', formatDate(p.acquiredOn)],
-          ['Original plan due', formatDate(p.dueOn)],
+          ['Original plan due', p.dueExtended ? `${formatDate(p.dueOn)} (may be filed by ${formatDate(p.dueExtended.day)}, Iowa Code 4.1(34))` : formatDate(p.dueOn)],
         ]}
       />
       <P>{`Until you submit your own plan, you may apply manure under ${previous} most recent plan.`}</P>

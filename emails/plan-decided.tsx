@@ -1,8 +1,10 @@
-import { daysBetween } from '@/lib/rules';
+import { daysBetween, latestParameter } from '@/lib/rules';
+import type { LetterParts } from '@/lib/reviews/letter-parts';
 import { formatDate } from '@/lib/notifications/format';
 import { planKindLabel, type PlanKind, type UpdateKind } from '@/lib/notifications/labels';
 import { EmailLayout } from './components/layout';
 import { Action, Bullets, Facts, P, Subheading, Title } from './components/parts';
+import { AppealParagraph, LetterHeader, ManureRemovalParagraph, OfficeContact, previewLetterParts } from './letter-parts';
 
 type Decision = { decision: 'approved'; reasons?: string[] } | { decision: 'disapproved'; reasons: string[] };
 
@@ -18,6 +20,8 @@ export type PlanDecidedProps = Decision & {
   decidedOn: string;
   decidedBy: { name: string; title: string };
   planUrl: string;
+  /** Reference number, addresses, manure removal and (for a disapproval) the appeal paragraph. */
+  letter: LetterParts;
 };
 
 export function subject(p: PlanDecidedProps): string {
@@ -32,6 +36,7 @@ export function PlanDecidedEmail(p: PlanDecidedProps) {
   if (!approved && reasons.length === 0) throw new Error('A disapproval letter must state its reasons');
   const word = approved ? 'approved' : 'disapproved';
   const day = daysBetween(p.receivedOn, p.decidedOn);
+  const review = latestParameter('days.mmp_review');
   return (
     <EmailLayout
       preview={`The department ${word} your plan for ${p.operationName} on ${formatDate(p.decidedOn)}.`}
@@ -39,9 +44,11 @@ export function PlanDecidedEmail(p: PlanDecidedProps) {
     >
       <Title>{`Your manure management plan is ${word}`}</Title>
       <P>{formatDate(p.decidedOn)}</P>
+      <LetterHeader parts={p.letter} />
       <P>{`Dear ${p.ownerName},`}</P>
       <Facts
         rows={[
+          ['Plan reference', p.letter.referenceNumber],
           ['Operation', `${p.operationName} (facility ${p.facilityId}), ${p.countyName} County`],
           ['Plan', planKindLabel(p.planKind, p.updateKind)],
           ['Complete plan received', formatDate(p.receivedOn)],
@@ -49,16 +56,9 @@ export function PlanDecidedEmail(p: PlanDecidedProps) {
         ]}
       />
       <P>
-        {`Under IAC 567-65.110(4), the department approves or disapproves a complete manure management plan within 60 days of the date it is received. The department received your complete plan on ${formatDate(p.receivedOn)} and ${word} it on ${formatDate(p.decidedOn)}, day ${day} of the review.`}
+        {`Under ${review.citation}, the department approves or disapproves a complete manure management plan within ${review.value} days of the date it is received. The department received your complete plan on ${formatDate(p.receivedOn)} and ${word} it on ${formatDate(p.decidedOn)}, day ${day} of the review.`}
       </P>
-      {approved ? (
-        <P strong>Manure may now be removed from storage (IAC 567-65.110(5)).</P>
-      ) : (
-        <P strong>
-          Manure may not be removed from storage until the department has approved a plan for this operation (IAC
-          567-65.110(5)).
-        </P>
-      )}
+      <ManureRemovalParagraph parts={p.letter} />
       {reasons.length > 0 && (
         <>
           <Subheading>{approved ? 'Notes' : 'Reasons for disapproval'}</Subheading>
@@ -67,12 +67,13 @@ export function PlanDecidedEmail(p: PlanDecidedProps) {
       )}
       {!approved && (
         <P>
-          You may correct the plan and submit it again. The department will review a resubmitted complete plan within
-          60 days of receiving it.
+          {`You may correct the plan and submit it again. The department will review a resubmitted complete plan within ${review.value} days of receiving it (${review.citation}).`}
         </P>
       )}
+      {approved ? null : <AppealParagraph parts={p.letter} />}
       <P>{`${p.decidedBy.name}, ${p.decidedBy.title}`}</P>
       <P>Iowa Department of Natural Resources</P>
+      <OfficeContact parts={p.letter} />
       <Action href={p.planUrl}>View the plan and this decision</Action>
     </EmailLayout>
   );
@@ -93,4 +94,5 @@ export const previewProps: PlanDecidedProps = {
   decidedOn: '2027-02-26',
   decidedBy: { name: 'Marcus Lindgren', title: 'Environmental Specialist, Spencer Field Office' },
   planUrl: 'https://mmp.iowa.example/plans/3f6c2a8e-1b7d-4e52-9a0c-5d8e7f1a2b3c',
+  letter: previewLetterParts,
 };

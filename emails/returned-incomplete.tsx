@@ -1,7 +1,10 @@
 import { formatDate } from '@/lib/notifications/format';
+import type { LetterParts } from '@/lib/reviews/letter-parts';
+import { latestParameter } from '@/lib/rules';
 import { planKindLabel, type PlanKind, type UpdateKind } from '@/lib/notifications/labels';
 import { EmailLayout } from './components/layout';
 import { Action, Bullets, Facts, P, Subheading, Title } from './components/parts';
+import { AppealParagraph, LetterHeader, ManureRemovalParagraph, OfficeContact, previewLetterParts } from './letter-parts';
 
 export type Deficiency = { code: string; title: string; detail?: string | null };
 
@@ -15,6 +18,8 @@ export type ReturnedIncompleteProps = {
   returnedOn: string;
   deficiencies: Deficiency[];
   planUrl: string;
+  /** Reference number, addresses, manure removal and the appeal paragraph of the return. */
+  letter: LetterParts;
 };
 
 export function subject(p: ReturnedIncompleteProps): string {
@@ -23,18 +28,22 @@ export function subject(p: ReturnedIncompleteProps): string {
 
 export function ReturnedIncompleteEmail(p: ReturnedIncompleteProps) {
   const count = p.deficiencies.length;
+  const review = latestParameter('days.mmp_review');
   return (
     <EmailLayout
       preview={`Your plan for ${p.operationName} needs ${count === 1 ? 'one item' : `${count} items`} before the department can review it.`}
       reason={`You received this email because you submitted, or are the owner of, ${p.operationName} (facility ${p.facilityId}) in the Manure Management Plan Portal.`}
     >
       <Title>Your plan was returned as incomplete</Title>
+      <P>{formatDate(p.returnedOn)}</P>
+      <LetterHeader parts={p.letter} />
       <P>{`Dear ${p.ownerName},`}</P>
       <P>
         {`On ${formatDate(p.returnedOn)} the department returned your plan for ${p.operationName}, received ${formatDate(p.receivedOn)}, because it is not complete. The department reviews complete plans only.`}
       </P>
       <Facts
         rows={[
+          ['Plan reference', p.letter.referenceNumber],
           ['Operation', `${p.operationName} (facility ${p.facilityId})`],
           ['Plan', planKindLabel(p.planKind, p.updateKind)],
         ]}
@@ -49,10 +58,12 @@ export function ReturnedIncompleteEmail(p: ReturnedIncompleteProps) {
         change what is listed.
       </P>
       <P strong>
-        The 60-day review starts again when you resubmit: the department approves or disapproves a complete plan within
-        60 days of receiving it (IAC 567-65.110(4)).
+        {`The ${review.value}-day review starts when the department receives your complete plan: it approves or disapproves a complete plan within ${review.value} days of receiving it (${review.citation}).`}
       </P>
+      <ManureRemovalParagraph parts={p.letter} />
+      <AppealParagraph parts={p.letter} />
       <Action href={p.planUrl}>Correct and resubmit your plan</Action>
+      <OfficeContact parts={p.letter} />
     </EmailLayout>
   );
 }
@@ -74,4 +85,5 @@ export const previewProps: ReturnedIncompleteProps = {
     { code: 'manure-analysis', title: 'Manure nutrient content (test results or standard values)' },
   ],
   planUrl: 'https://mmp.iowa.example/plans/3f6c2a8e-1b7d-4e52-9a0c-5d8e7f1a2b3c',
+  letter: previewLetterParts,
 };

@@ -1,4 +1,5 @@
-import { annualComplianceFee } from '@/lib/rules';
+import { extensionSentence, type DueExtension } from '@/lib/deadlines';
+import { annualComplianceFee, latestParameter } from '@/lib/rules';
 import { formatDate, formatMoney, formatNumber, pluralDays } from '@/lib/notifications/format';
 import { EmailLayout, type FieldOfficeContact } from './components/layout';
 import { Action, Bullets, Facts, P, Subheading, Title } from './components/parts';
@@ -10,8 +11,10 @@ export type UpdateDueReminderProps = {
   /** Days from the reminder's date to the due date: 60, 30 or 7. */
   daysLeft: number;
   dueOn: string;
+  /** Where Iowa Code 4.1(34) (filing rule) moves the due date, and why. */
+  dueExtended?: DueExtension | null;
   animalUnitCapacity: number;
-  /** IAC 567-65.110(3)"c": $0.15 per animal unit of capacity, in cents (0 under a SAFO election). */
+  /** IAC 567-65.110(3)"c": the per-animal-unit fee times the capacity, in cents (0 under a SAFO election). */
   complianceFeeCents: number;
   updateUrl: string;
   /** The DNR field office that serves the operation's county: named in the footer, and the Reply-To. */
@@ -25,6 +28,7 @@ export function subject(p: UpdateDueReminderProps): string {
 }
 
 export function UpdateDueReminderEmail(p: UpdateDueReminderProps) {
+  const rate = latestParameter('fee.annual_compliance_cents_per_animal_unit');
   return (
     <EmailLayout
       fieldOffice={p.fieldOffice}
@@ -35,7 +39,7 @@ export function UpdateDueReminderEmail(p: UpdateDueReminderProps) {
       <Title>{`Your annual update is due in ${pluralDays(p.daysLeft)}`}</Title>
       <P>{`Dear ${p.ownerName},`}</P>
       <P strong>
-        {`The annual manure management plan update for ${p.operationName} is due on ${formatDate(p.dueOn)}, ${pluralDays(p.daysLeft)} from today.`}
+        {`The annual manure management plan update for ${p.operationName} is due on ${formatDate(p.dueOn)}, ${pluralDays(p.daysLeft)} from today (IAC 567-65.110(3)"b"(3)).${extensionSentence(p.dueExtended)}`}
       </P>
       <Facts
         rows={[
@@ -46,9 +50,7 @@ export function UpdateDueReminderEmail(p: UpdateDueReminderProps) {
         ]}
       />
       <P>
-        The annual compliance fee is $0.15 per animal unit of capacity stated in your update (IAC 567-65.110(3)
-        &quot;c&quot;). The amount above is an estimate from the capacity on file; it changes if your update states a
-        different capacity.
+        {`The annual compliance fee is ${formatMoney(rate.value)} per animal unit of capacity stated in your update (${rate.citation}). The amount above is an estimate from the capacity on file; it changes if your update states a different capacity.`}
       </P>
       <Subheading>How to file</Subheading>
       <P>Your update can be any one of these (IAC 567-65.110(3)&quot;b&quot;(3)):</P>

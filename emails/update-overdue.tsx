@@ -1,3 +1,4 @@
+import { extensionSentence, type DueExtension } from '@/lib/deadlines';
 import { annualComplianceFee } from '@/lib/rules';
 import { formatDate, formatMoney, formatNumber, pluralDays } from '@/lib/notifications/format';
 import { EmailLayout, type FieldOfficeContact } from './components/layout';
@@ -8,6 +9,8 @@ export type UpdateOverdueProps = {
   operationName: string;
   facilityId: string;
   dueOn: string;
+  /** Where Iowa Code 4.1(34) (filing rule) moves the due date, and why. */
+  dueExtended?: DueExtension | null;
   daysOverdue: number;
   animalUnitCapacity: number;
   complianceFeeCents: number;
@@ -33,7 +36,7 @@ export function UpdateOverdueEmail(p: UpdateOverdueProps) {
       <Title>Your annual update is overdue</Title>
       <P>{`Dear ${p.ownerName},`}</P>
       <P strong>
-        {`The annual manure management plan update for ${p.operationName} was due on ${formatDate(p.dueOn)}. The department has not received it; it is ${pluralDays(p.daysOverdue)} overdue.`}
+        {`The annual manure management plan update for ${p.operationName} was due on ${formatDate(p.dueOn)} (IAC 567-65.110(3)"b"(3)).${extensionSentence(p.dueExtended)} The department has not received it; it is ${pluralDays(p.daysOverdue)} overdue.`}
       </P>
       <Facts
         rows={[

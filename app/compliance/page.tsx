@@ -10,6 +10,7 @@ import { today } from '@/lib/clock';
 import { formatDate, formatMoney } from '@/lib/notifications/format';
 import { newOwnersPastDue, plansByMonth, safoTerminated, unpaidFees, updatesOverdue, type OperationItem } from '@/lib/reviews/compliance';
 import { countBucketByCounty, listWorklistPage, type WorklistRow } from '@/lib/reviews/worklist';
+import { latestParameter } from '@/lib/rules';
 import { addMonths, monthLabel } from '@/lib/schedule/months';
 
 export const metadata: Metadata = { title: 'Compliance' };
@@ -57,14 +58,18 @@ export default async function CompliancePage() {
   for (const [f, n] of fees.byCounty) add(f, n);
   for (const i of [...owners, ...safo]) add(i.countyFips, 1);
   const total = [...byCounty.values()].reduce((a, b) => a + b, 0);
+  const review = latestParameter('days.mmp_review');
+  const newOwnerDays = latestParameter('days.new_owner_original_mmp');
+  const safoMax = latestParameter('threshold.safo_max_animal_units');
+  const builtAfter = latestParameter('date.mmp_constructed_or_expanded_after');
   return (
     <>
-      <PageHeading title="Compliance" lead={`What is late or owed on ${formatDate(date)}: reviews against the 60-day limit (IAC 567-65.110(4)), annual updates, new owners, SAFO elections and fees.`} />
+      <PageHeading title="Compliance" lead={`What is late or owed on ${formatDate(date)}: reviews against the ${review.value}-day limit (${review.citation}), annual updates, new owners, SAFO elections and fees. A deadline is late after the day Iowa Code 4.1(34) moves it to: the review under its general rule, an owner's filing under its filing rule (a reading to be confirmed by the department).`} />
       <ul className="grid-row grid-gap-2 usa-list--unstyled padding-0">
         <Tile label="Reviews overdue" count={overdue.total} href="/review?bucket=overdue" />
         <Tile label="Reviews due within 7 days" count={dueSoon.total} href="/review?bucket=due_soon" />
         <Tile label="Annual updates overdue" count={updates.count} />
-        <Tile label="New owners past their 60 days" count={owners.length} />
+        <Tile label={`New owners past their ${newOwnerDays.value} days`} count={owners.length} />
         <Tile label="SAFO elections terminated" count={safo.length} />
         <Tile label="Unpaid fee lines" count={fees.lines} href="/fees?status=due">{formatMoney(fees.cents)} outstanding; {fees.pastDue} past due</Tile>
       </ul>
@@ -77,11 +82,11 @@ export default async function CompliancePage() {
       <p className="text-base-dark">The current due date has passed and no annual update has been received since the date was assigned (IAC 567-65.110(3)“b”).</p>
       <OperationList items={updates.items} />
       {updates.count > updates.items.length ? <p>And {updates.count - updates.items.length} more.</p> : null}
-      <h2>New owners past their 60 days</h2>
-      <p className="text-base-dark">A new owner submits an original MMP within 60 days after acquiring the operation (IAC 567-65.110(1)“d”).</p>
+      <h2>{`New owners past their ${newOwnerDays.value} days`}</h2>
+      <p className="text-base-dark">{`A new owner of an operation that must have an MMP submits an original MMP within ${newOwnerDays.value} days after acquiring it (${newOwnerDays.citation}); a new owner of a SAFO, or of an operation neither constructed nor expanded after ${formatDate(builtAfter.value)} (${builtAfter.citation}), owes none and is not listed.`}</p>
       <OperationList items={owners} />
       <h2>SAFO elections terminated</h2>
-      <p className="text-base-dark">An election ends once more than 500 animal units are housed at one time; the operation must then submit an MMP (IAC 567-65.110(1)“e”(2)).</p>
+      <p className="text-base-dark">{`An election ends once more than ${safoMax.value} animal units are housed at one time; the operation must then submit an MMP (${safoMax.citation}).`}</p>
       <OperationList items={safo} />
 
       <h2>Plans received and decided by month</h2>
@@ -98,7 +103,7 @@ export default async function CompliancePage() {
       <h2>Where the items are</h2>
       <IowaCountyMap
         title="Compliance items by county"
-        summary={`${total} items in ${byCounty.size} of Iowa’s 99 counties: overdue reviews, overdue updates, past-due fees, new owners past 60 days and terminated SAFO elections, by the county where the operation is located.`}
+        summary={`${total} items in ${byCounty.size} of Iowa’s 99 counties: overdue reviews, overdue updates, past-due fees, new owners past ${newOwnerDays.value} days and terminated SAFO elections, by the county where the operation is located.`}
         counts={byCounty}
         what="items"
       />

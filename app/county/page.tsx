@@ -1,5 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
+import { DeadlineDate } from '@/components/law/deadline-date';
+import { ManureRemovalCell, ManureRemovalReadingNote } from '@/components/law/manure-removal';
 import { DataTable } from '@/components/data-table';
 import { PageHeading } from '@/components/page-heading';
 import { StatusTag } from '@/components/status-tag';
@@ -80,9 +82,11 @@ export default async function CountyPage({ searchParams }: { searchParams: Searc
             ),
           },
           { key: 'filed', header: 'Last filed', cell: (o) => (o.lastFiledOn ? formatDate(o.lastFiledOn) : '—') },
-          { key: 'due', header: 'Next update due', cell: (o) => (o.nextDueOn ? formatDate(o.nextDueOn) : '—') },
+          { key: 'due', header: 'Next update due (IAC 567-65.110(3)“b”(3))', cell: (o) => (o.nextDue ? <DeadlineDate d={o.nextDue} /> : '—') },
+          { key: 'manure', header: 'Manure removal', cell: (o) => <ManureRemovalCell allowed={o.manureRemovalAllowed} /> },
         ]}
       />
+      {list.rows.length ? <ManureRemovalReadingNote /> : null}
       <Pager
         page={filter.page}
         total={list.total}

@@ -3,11 +3,13 @@ import Link from 'next/link';
 import { Alert } from '@/components/alert';
 import { ButtonLink } from '@/components/button';
 import { DataTable } from '@/components/data-table';
+import { DeadlineDate } from '@/components/law/deadline-date';
+import { ManureRemovalCell, ManureRemovalReadingNote } from '@/components/law/manure-removal';
 import { PageHeading } from '@/components/page-heading';
 import { StatusTag } from '@/components/status-tag';
 import { requireRole } from '@/lib/auth/session';
 import { today } from '@/lib/clock';
-import { formatDate, formatMoney, formatNumber, pluralDays } from '@/lib/notifications/format';
+import { formatMoney, formatNumber, pluralDays } from '@/lib/notifications/format';
 import { nextStepFor } from '@/lib/operations/next-step';
 import { listOperationSummaries, type OperationSummary } from '@/lib/operations/queries';
 import { Wrap } from '@/components/plan/wrap';
@@ -21,15 +23,17 @@ function dueCell(op: OperationSummary) {
 }
 
 function dueText(op: OperationSummary) {
-  if (!op.nextDueOn || op.daysUntilDue === null) return 'No date assigned yet';
+  // IAC 567-65.110(1)"e"(2): an elected SAFO files no updated MMP while the election is in force.
+  if (op.safoInForce) return 'None: SAFO election in force (IAC 567-65.110(1)“e”(2))';
+  if (!op.nextDue || op.daysUntilDue === null) return 'No date assigned yet';
   if (op.daysUntilDue < 0) {
     return (
       <span className="text-secondary-dark text-bold">
-        {formatDate(op.nextDueOn)}: overdue by {pluralDays(-op.daysUntilDue)}
+        <DeadlineDate d={op.nextDue} />: overdue by {pluralDays(-op.daysUntilDue)}
       </span>
     );
   }
-  return `${formatDate(op.nextDueOn)} (${pluralDays(op.daysUntilDue)} left)`;
+  return <><DeadlineDate d={op.nextDue} /> ({pluralDays(op.daysUntilDue)} left)</>;
 }
 
 function nameCell(op: OperationSummary) {
@@ -40,13 +44,18 @@ function nameCell(op: OperationSummary) {
       <span className="text-base-dark">
         {op.countyName} County{op.facilityId ? ` · facility ${op.facilityId}` : ''}
       </span>
-      {op.newOwnerDueOn && op.newOwnerDaysLeft !== null ? (
+      {op.newOwner?.due ? (
         <>
           <br />
-          <span className={op.newOwnerDaysLeft < 0 ? 'text-secondary-dark text-bold' : 'text-bold'}>
-            New owner: original plan due {formatDate(op.newOwnerDueOn)} (
-            {op.newOwnerDaysLeft < 0 ? `overdue by ${pluralDays(-op.newOwnerDaysLeft)}` : `${pluralDays(op.newOwnerDaysLeft)} left`})
+          <span className={op.newOwner.due.daysLeft < 0 ? 'text-secondary-dark text-bold' : 'text-bold'}>
+            New owner: original plan due <DeadlineDate d={op.newOwner.due} /> (
+            {op.newOwner.due.daysLeft < 0 ? `overdue by ${pluralDays(-op.newOwner.due.daysLeft)}` : `${pluralDays(op.newOwner.due.daysLeft)} left`}; {op.newOwner.requirement.citation})
           </span>
+        </>
+      ) : op.newOwner ? (
+        <>
+          <br />
+          <span>New owner: no original plan owed ({op.newOwner.requirement.citation})</span>
         </>
       ) : null}
     </Wrap>
@@ -115,12 +124,12 @@ export default async function DashboardPage({ searchParams }: { searchParams: Pr
           { key: 'name', header: 'Operation', rowHeader: true, cell: nameCell },
           { key: 'au', header: 'Animal units', cell: (o) => formatNumber(o.animalUnitCapacity) },
           { key: 'status', header: 'Plan status', cell: statusCell },
-          { key: 'due', header: 'Next annual update due', cell: dueCell },
+          { key: 'due', header: 'Next annual update due (IAC 567-65.110(3)“b”(3))', cell: dueCell },
           { key: 'fees', header: 'Fees owed', cell: (o) => formatMoney(o.feesOwedCents) },
           {
             key: 'manure',
             header: 'Manure removal',
-            cell: (o) => <Wrap>{o.manureRemovalAllowed ? 'Allowed (plan approved)' : <strong>Not until the plan is approved</strong>}</Wrap>,
+            cell: (o) => <Wrap><ManureRemovalCell allowed={o.manureRemovalAllowed} /></Wrap>,
           },
           {
             key: 'next',
@@ -133,6 +142,7 @@ export default async function DashboardPage({ searchParams }: { searchParams: Pr
         ]}
       />
       {transfers.length ? <MyTransferRequests rows={transfers} /> : null}
+      {ops.length ? <ManureRemovalReadingNote /> : null}
     </>
   );
 }

@@ -10,6 +10,7 @@ import { today } from '@/lib/clock';
 import { listCountyOptions, listFieldOfficeOptions, listReviewerOptions } from '@/lib/reviews/options';
 import { listWorklistPage } from '@/lib/reviews/worklist';
 import { listPendingTransfers } from '@/lib/transfers/queries';
+import { latestParameter } from '@/lib/rules';
 import { parseWorklistFilters, worklistQuery } from '@/lib/validation/review-worklist';
 import { WorklistTable } from './worklist-table';
 
@@ -28,6 +29,7 @@ export default async function ReviewPage({ searchParams }: { searchParams: Searc
     listReviewerOptions(),
     listPendingTransfers(actor),
   ]);
+  const review = latestParameter('days.mmp_review');
   const filtered = worklistQuery({ ...filters, bucket: undefined, page: 1 }) !== '';
   const first = (page.page - 1) * page.pageSize + 1;
   const last = first + page.rows.length - 1;
@@ -35,7 +37,7 @@ export default async function ReviewPage({ searchParams }: { searchParams: Searc
     <>
       <PageHeading
         title="Review worklist"
-        lead="Received plans, most urgent first. The department approves or disapproves a complete plan within 60 days of receiving it (IAC 567-65.110(4)); a deadline on a weekend or holiday moves to the next business day (Iowa Code 4.1(34))."
+        lead={`Received plans, most urgent first. The department approves or disapproves a complete plan within ${review.value} days of receiving it (${review.citation}). Under the general rule of Iowa Code 4.1(34), a last day on a Sunday runs to Monday; a Saturday or a holiday does not move it (a reading to be confirmed by the department).`}
       />
       <PendingTransfersNotice total={transfers.total} />
       <BucketCounts counts={page.counts} filters={filters} />

@@ -2,7 +2,10 @@ import { Alert } from '@/components/alert';
 import { SummaryBox } from '@/components/summary-box';
 import { formatDate, formatMoney, pluralDays } from '@/lib/notifications/format';
 import type { PlanPageData } from '@/lib/plans/view';
-import { effectiveDeadline, reviewDeadline } from '@/lib/rules';
+import { DeadlineDate } from '@/components/law/deadline-date';
+import { ManureRemovalStatement } from '@/components/law/manure-removal';
+import { deadlineOf } from '@/lib/deadlines';
+import { latestParameter, reviewDeadline } from '@/lib/rules';
 
 /** After submission: the received date, the review window and its end, the fees due, the counties. */
 export function WhatNext({ data }: { data: PlanPageData }) {
@@ -13,31 +16,28 @@ export function WhatNext({ data }: { data: PlanPageData }) {
   const owed = due.reduce((s, f) => s + f.amountCents - f.paidCents, 0);
   const receivedOn = clock.receivedOn ?? plan.receivedOn;
   const day60 = plan.decisionDueOn ?? clock.day60 ?? (receivedOn ? reviewDeadline(receivedOn) : null);
-  const effective = day60 ? effectiveDeadline(day60) : null;
+  const deadline = day60 ? deadlineOf('department_review', day60) : null;
+  const review = latestParameter('days.mmp_review');
   return (
     <SummaryBox heading={plan.status === 'approved' || plan.status === 'disapproved' ? 'Where this plan stands' : 'What happens next'} className="margin-y-3">
       <ul className="usa-list margin-y-0">
         {receivedOn ? <li>The department received this plan on <strong>{formatDate(receivedOn)}</strong>.</li> : null}
         {plan.status === 'submitted' ? (
           <li>
-            First the department checks that the plan is complete. It then approves or disapproves a complete plan within 60 days of receiving it
-            (IAC 567-65.110(4)): by <strong>{day60 ? formatDate(day60) : '—'}</strong>
-            {effective && effective !== day60 ? ` (${formatDate(effective)}, as that day falls on a weekend or holiday, Iowa Code 4.1(34))` : ''}.
+            First the department checks that the plan is complete. It then approves or disapproves a complete plan within {review.value} days of receiving it
+            ({review.citation}): by {deadline ? <DeadlineDate d={deadline} /> : '—'}.
           </li>
         ) : null}
         {plan.status === 'under_review' && day60 ? (
           <li>
-            The plan is complete and under review. The decision is due by <strong>{formatDate(day60)}</strong>
-            {effective && effective !== day60 ? ` (effective ${formatDate(effective)})` : ''}
-            {clock.daysLeft !== null ? `: ${clock.daysLeft < 0 ? `${pluralDays(-clock.daysLeft)} late` : `${pluralDays(clock.daysLeft)} left`}` : ''} (IAC 567-65.110(4)).
+            The plan is complete and under review. The decision is due by {deadline ? <DeadlineDate d={deadline} /> : formatDate(day60)}
+            {clock.daysLeft !== null ? `: ${clock.daysLeft < 0 ? `${pluralDays(-clock.daysLeft)} late` : `${pluralDays(clock.daysLeft)} left`}` : ''} ({review.citation}).
           </li>
         ) : null}
         {plan.status === 'incomplete' ? <li>The department returned the plan as incomplete. No review clock runs until you resubmit it; a resubmission is a new receipt.</li> : null}
         {plan.decidedOn ? <li>The department {plan.decision === 'approved' ? 'approved' : 'disapproved'} the plan on <strong>{formatDate(plan.decidedOn)}</strong>.</li> : null}
         <li>
-          {plan.status === 'approved'
-            ? 'Manure may be removed from storage: the plan is approved (IAC 567-65.110(5)).'
-            : 'Manure may not be removed from storage under this plan until the department approves it (IAC 567-65.110(5)).'}
+          <ManureRemovalStatement answer={data.manureRemoval} />
         </li>
         <li>
           Fees due: {due.length ? <strong>{formatMoney(owed)}</strong> : 'none'}

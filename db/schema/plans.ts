@@ -8,6 +8,7 @@ import {
   integer,
   jsonb,
   numeric,
+  pgSequence,
   pgTable,
   primaryKey,
   text,
@@ -47,6 +48,10 @@ export type PlanContent = {
   constructionBeginsOn?: string;
 };
 
+// Each plan's reference number (MMP-000123), printed on its letters and notices; given when the plan
+// is created, never reused, and not a path to anything.
+export const planReferenceSeq = pgSequence('plan_reference_seq', { startWith: 1 });
+
 // An MMP: an original plan or an annual update (IAC 567-65.110(3)"b").
 export const plans = pgTable(
   'plans',
@@ -55,6 +60,10 @@ export const plans = pgTable(
     operationId: uuid('operation_id')
       .notNull()
       .references(() => operations.id),
+    referenceNumber: text('reference_number')
+      .notNull()
+      .unique()
+      .default(sql`'MMP-' || lpad(nextval('plan_reference_seq')::text, 6, '0')`),
     kind: planKind('kind').notNull(),
     updateKind: updateKind('update_kind'),
     channel: submissionChannel('channel').notNull().default('electronic'),
@@ -121,6 +130,10 @@ export const planFields = pgTable(
     cropSchedule: jsonb('crop_schedule').$type<{ year: number; crop: string }[]>().notNull().default([]),
     optimumYield: numeric('optimum_yield', { precision: 10, scale: 2, mode: 'number' }),
     nitrogenRateLbPerAcre: numeric('nitrogen_rate_lb_per_acre', { precision: 10, scale: 2, mode: 'number' }),
+    // IAC 567-65.111 (DNR form 542-4000): credits that lower the crop's remaining nitrogen need, lb N/acre.
+    legumeCreditLbPerAcre: numeric('legume_credit_lb_per_acre', { precision: 10, scale: 2, mode: 'number' }),
+    commercialNLbPerAcre: numeric('commercial_n_lb_per_acre', { precision: 10, scale: 2, mode: 'number' }),
+    carryoverCreditLbPerAcre: numeric('carryover_credit_lb_per_acre', { precision: 10, scale: 2, mode: 'number' }),
     phosphorusIndex: numeric('phosphorus_index', { precision: 8, scale: 2, mode: 'number' }),
     applicationMethod: text('application_method'),
     applicationTiming: text('application_timing'),

@@ -2,14 +2,16 @@
 // department field office that serves each. Offices are assigned by region (NW Spencer, N-central
 // Mason City, NE Manchester, SW Atlantic, central Windsor Heights, SE Washington); an admin corrects
 // an assignment in the portal if the department's map differs. Each office's email (the Reply-To of
-// mail about operations in its counties) is a placeholder the department replaces with its own.
+// mail about operations in its counties) is a placeholder the department replaces with its own. The
+// mailing addresses and phones are as the department lists them publicly (the same values the
+// decision-letters migration writes); an administrator corrects them in the portal.
 export const FIELD_OFFICES = [
-  { id: 1, name: 'Field Office 1 — Manchester', city: 'Manchester', email: 'field-office-1@dnr.iowa.example' },
-  { id: 2, name: 'Field Office 2 — Mason City', city: 'Mason City', email: 'field-office-2@dnr.iowa.example' },
-  { id: 3, name: 'Field Office 3 — Spencer', city: 'Spencer', email: 'field-office-3@dnr.iowa.example' },
-  { id: 4, name: 'Field Office 4 — Atlantic', city: 'Atlantic', email: 'field-office-4@dnr.iowa.example' },
-  { id: 5, name: 'Field Office 5 — Windsor Heights', city: 'Windsor Heights', email: 'field-office-5@dnr.iowa.example' },
-  { id: 6, name: 'Field Office 6 — Washington', city: 'Washington', email: 'field-office-6@dnr.iowa.example' },
+  { id: 1, name: 'Field Office 1 — Manchester', city: 'Manchester', email: 'field-office-1@dnr.iowa.example', mailingAddress: '909 West Main Street, Suite 4\nManchester, IA 52057', phone: '563-927-2640' },
+  { id: 2, name: 'Field Office 2 — Mason City', city: 'Mason City', email: 'field-office-2@dnr.iowa.example', mailingAddress: '2300 15th Street SW\nMason City, IA 50401', phone: '641-424-4073' },
+  { id: 3, name: 'Field Office 3 — Spencer', city: 'Spencer', email: 'field-office-3@dnr.iowa.example', mailingAddress: '1900 North Grand Avenue, Gateway North Mall\nSpencer, IA 51301', phone: '712-262-4177' },
+  { id: 4, name: 'Field Office 4 — Atlantic', city: 'Atlantic', email: 'field-office-4@dnr.iowa.example', mailingAddress: '1401 Sunnyside Lane\nAtlantic, IA 50022', phone: '712-243-1934' },
+  { id: 5, name: 'Field Office 5 — Windsor Heights', city: 'Windsor Heights', email: 'field-office-5@dnr.iowa.example', mailingAddress: '7900 Hickman Road, Suite 200\nWindsor Heights, IA 50324', phone: '515-725-0268' },
+  { id: 6, name: 'Field Office 6 — Washington', city: 'Washington', email: 'field-office-6@dnr.iowa.example', mailingAddress: '1023 West Madison Street\nWashington, IA 52353', phone: '319-653-2135' },
 ] as const;
 
 export const IOWA_COUNTIES: readonly { fips: string; name: string; fieldOfficeId: number }[] = [

@@ -7,7 +7,9 @@ import { countyCandidates, operationScope, planScope } from '@/lib/auth/scopes';
 import type { Actor } from '@/lib/auth/roles';
 import { formatDate } from '@/lib/notifications/format';
 import { planKindLabel } from '@/lib/notifications/labels';
-import { addDays, effectiveDeadline, newOwnerOriginalMmpDue } from '@/lib/rules';
+import { deadlineOf, deadlineWords } from '@/lib/deadlines';
+import { newOwnerObligation, newOwnerSql, type NewOwnerRow as AcquisitionRow } from '@/lib/operations/new-owner';
+import { addDays, animalUnitCapacity, latestParameter, type AnimalCategory } from '@/lib/rules';
 
 export type CalendarEvent = { uid: string; date: string; summary: string; description: string; url: string };
 
@@ -49,15 +51,21 @@ async function updateDueDates(actor: Actor, from: string, to: string): Promise<D
   );
 }
 
-async function newOwnerDeadlines(actor: Actor, today: string): Promise<{ id: string; name: string; acquiredOn: string }[]> {
-  return queryRows(
+type NewOwnerRow = {
+  id: string; name: string; newOwner: AcquisitionRow; constructedOn: string | null; lastExpandedOn: string | null;
+  researchCollege: boolean; heads: Record<string, number>;
+};
+
+// IAC 567-65.110(1)"d": new owners who have not filed an original plan; whether one is owed at all is
+// decided per operation by newOwnerObligation (lib/rules mmpRequirement).
+async function newOwnerDeadlines(actor: Actor, today: string): Promise<NewOwnerRow[]> {
+  return queryRows<NewOwnerRow>(
     await getDb(),
-    sql`select operations.id, operations.name, own.acquired_on::text as "acquiredOn"
-      from operations join ownerships own on own.operation_id = operations.id and own.released_on is null
-      where ${operationScope(actor)} and own.acquired_on >= ${addDays(today, -AHEAD_DAYS)}::date
-        and exists (select 1 from ownerships prev where prev.operation_id = operations.id and prev.id <> own.id)
-        and not exists (select 1 from plans p where p.operation_id = operations.id and p.kind = 'original'
-          and p.status not in ('draft', 'withdrawn') and p.submitted_on >= own.acquired_on)`,
+    sql`select v.id, v.name, v."newOwner", v.constructed_on::text as "constructedOn", v.last_expanded_on::text as "lastExpandedOn",
+        v.research_college as "researchCollege",
+        (select coalesce(jsonb_object_agg(ai.category, ai.head_at_capacity), '{}'::jsonb) from animal_inventory ai where ai.operation_id = v.id) as heads
+      from (select operations.*, ${newOwnerSql(sql`operations.id`)} as "newOwner" from operations where ${operationScope(actor)}) v
+      where v."newOwner" is not null and (v."newOwner"->>'acquiredOn')::date >= ${addDays(today, -AHEAD_DAYS)}::date`,
   );
 }
 
@@ -82,42 +90,50 @@ function perDate<T>(fn: (date: string) => T): (date: string) => T {
 
 export async function listCalendarEvents(actor: Actor, today: string, origin: string): Promise<CalendarEvent[]> {
   const events: CalendarEvent[] = [];
-  const deadlineOf = perDate(effectiveDeadline);
+  const updateDue = perDate((d: string) => deadlineOf('annual_update', d));
   const words = perDate(formatDate);
   const from = addDays(today, -PAST_DAYS);
   const to = addDays(today, actor.role === 'county_official' ? COUNTY_AHEAD_DAYS : AHEAD_DAYS);
   if (['owner', 'preparer', 'active_contractor', 'county_official'].includes(actor.role)) {
     for (const r of await updateDueDates(actor, from, to)) {
-      const effective = deadlineOf(r.dueOn);
+      const due = updateDue(r.dueOn);
       events.push({
         uid: `update-due-${r.id}-${r.dueOn}`,
         date: r.dueOn,
         summary: `Annual MMP update due: ${r.name}`,
-        description: `The annual manure management plan update for ${r.name} (facility ${r.facilityId ?? 'not yet assigned'}) is due ${words(r.dueOn)} (IAC 567-65.110(3)"b").${effective !== r.dueOn ? ` That day is a weekend or holiday, so it may be filed by ${words(effective)} (Iowa Code 4.1(34)).` : ''}\n\n${DATE_CONVENTION}`,
+        description: `The annual manure management plan update for ${r.name} (facility ${r.facilityId ?? 'not yet assigned'}) is due ${words(r.dueOn)} (IAC 567-65.110(3)"b").${due.extended ? ` ${due.reason} It may be filed by ${words(due.day)}${due.readingConfirmed ? '' : ' (reading to be confirmed by the department)'}.` : ''}\n\n${DATE_CONVENTION}`,
         url: actor.role === 'county_official' ? `${origin}/county?q=${encodeURIComponent(r.facilityId ?? r.name)}` : `${origin}/operations/${r.id}`,
       });
     }
   }
   if (actor.role === 'owner' || actor.role === 'preparer') {
+    const days = latestParameter('days.new_owner_original_mmp');
     for (const r of await newOwnerDeadlines(actor, today)) {
-      const dueOn = newOwnerOriginalMmpDue(r.acquiredOn);
+      const o = newOwnerObligation({
+        acquiredOn: r.newOwner.acquiredOn, decided: r.newOwner.decided, animalUnitCapacity: animalUnitCapacity(r.heads as Partial<Record<AnimalCategory, number>>),
+        constructedOn: r.constructedOn, lastExpandedOn: r.lastExpandedOn, researchCollege: r.researchCollege,
+      }, today);
+      // A new owner of an operation that need not have an MMP owes no original plan: no date to show.
+      if (!o.due) continue;
       events.push({
-        uid: `new-owner-${r.id}-${dueOn}`,
-        date: dueOn,
+        uid: `new-owner-${r.id}-${o.due.lastDay}`,
+        date: o.due.lastDay,
         summary: `Original MMP due (new owner): ${r.name}`,
-        description: `Acquired ${formatDate(r.acquiredOn)}: the new owner submits an original manure management plan within 60 days, by ${formatDate(dueOn)} (IAC 567-65.110(1)"d").${effectiveDeadline(dueOn) !== dueOn ? ` That day is a weekend or holiday, so it may be filed by ${formatDate(effectiveDeadline(dueOn))} (Iowa Code 4.1(34)).` : ''}\n\n${DATE_CONVENTION}`,
+        description: `Acquired ${formatDate(r.newOwner.acquiredOn)}: the new owner submits an original manure management plan within ${days.value} days, by ${deadlineWords(o.due)} (${days.citation}).\n\n${DATE_CONVENTION}`,
         url: `${origin}/operations/${r.id}`,
       });
     }
   }
   if (actor.role === 'department_staff' || actor.role === 'department_supervisor') {
+    const review = latestParameter('days.mmp_review');
     for (const r of await reviewDeadlines(actor)) {
-      const effective = effectiveDeadline(r.decisionDueOn);
+      // IAC 567-65.110(4) is a general period under Iowa Code 4.1(34): only a Sunday last day moves.
+      const d = deadlineOf('department_review', r.decisionDueOn);
       events.push({
         uid: `review-${r.id}-${r.decisionDueOn}`,
         date: r.decisionDueOn,
         summary: `Decision due: ${r.name} (${planKindLabel(r.kind, r.updateKind)})`,
-        description: `Day 60 of the review is ${formatDate(r.decisionDueOn)} (IAC 567-65.110(4)).${effective !== r.decisionDueOn ? ` That day is a weekend or holiday, so the deadline runs to ${formatDate(effective)} (Iowa Code 4.1(34)).` : ''}\n\n${DATE_CONVENTION}`,
+        description: `Day ${review.value} of the review is ${formatDate(r.decisionDueOn)} (${review.citation}).${d.extended ? ` ${d.reason}${d.readingConfirmed ? '' : ' (Reading to be confirmed by the department.)'}` : ' Iowa Code 4.1(34) does not move it.'}\n\n${DATE_CONVENTION}`,
         url: `${origin}/review/plans/${r.id}`,
       });
     }

@@ -5,6 +5,8 @@ import { sql, type SQL } from 'drizzle-orm';
 import { getDb, queryRows } from '@/db/client';
 import { countyCandidates, operationScope } from '@/lib/auth/scopes';
 import type { Actor } from '@/lib/auth/roles';
+import { deadlineOf, type Deadline } from '@/lib/deadlines';
+import { approvedPlanInForceSql, manureRemovalAnswer } from '@/lib/plans/in-force';
 import { animalUnitCapacity, type AnimalCategory } from '@/lib/rules';
 import { PAGE_SIZE, type CountyFilter } from './filter';
 
@@ -24,10 +26,19 @@ export type CountyOperationRow = {
   /** A hard-copy plan whose receipt by this county is not recorded yet (IAC 567-65.110(3)"b"(1)). */
   receiptMissing: boolean;
   lastFiledOn: string | null;
+  /** IAC 567-65.110(3)"b"(3); none while a SAFO election is in force (65.110(1)"e"(2)). */
   nextDueOn: string | null;
+  /** The due date as moved by Iowa Code 4.1(34) (filing rule), with the rule. */
+  nextDue: Deadline | null;
+  /** IAC 567-65.110(5), from the one in-force query (lib/plans/in-force). */
+  manureRemovalAllowed: boolean;
 };
 
-type Raw = Omit<CountyOperationRow, 'animalUnitCapacity'> & { heads: Record<string, number> };
+type Raw = Omit<CountyOperationRow, 'animalUnitCapacity' | 'nextDue' | 'manureRemovalAllowed'> & {
+  heads: Record<string, number>;
+  approvedPlanInForce: boolean;
+  safoInForce: boolean;
+};
 
 function escapeLike(value: string): string {
   return value.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -74,6 +85,8 @@ function details(actor: Actor, ids: string[]): SQL {
         where p.operation_id = o.id and p.status <> 'draft')::text as "lastFiledOn",
       (select d.due_on from due_date_assignments d where d.operation_id = o.id
         order by d.created_at desc, d.id desc limit 1)::text as "nextDueOn",
+      ${approvedPlanInForceSql(sql`o.id`)} as "approvedPlanInForce",
+      (o.safo_elected_on is not null and o.safo_ended_on is null) as "safoInForce",
       (select coalesce(jsonb_object_agg(ai.category, ai.head_at_capacity), '{}'::jsonb)
         from animal_inventory ai where ai.operation_id = o.id) as heads
     from operations o
@@ -85,7 +98,16 @@ function details(actor: Actor, ids: string[]): SQL {
 }
 
 function withCapacity(rows: Raw[]): CountyOperationRow[] {
-  return rows.map(({ heads, ...r }) => ({ ...r, animalUnitCapacity: animalUnitCapacity(heads as Partial<Record<AnimalCategory, number>>) }));
+  return rows.map(({ heads, approvedPlanInForce, safoInForce, ...r }) => {
+    const nextDueOn = safoInForce ? null : r.nextDueOn;
+    return {
+      ...r,
+      nextDueOn,
+      nextDue: nextDueOn ? deadlineOf('annual_update', nextDueOn) : null,
+      manureRemovalAllowed: manureRemovalAnswer(Boolean(approvedPlanInForce)).allowed,
+      animalUnitCapacity: animalUnitCapacity(heads as Partial<Record<AnimalCategory, number>>),
+    };
+  });
 }
 
 /** One page of the list, and how many rows match in all. Only county officials have a county list. */

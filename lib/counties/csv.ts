@@ -1,4 +1,5 @@
 // The county list as CSV (RFC 4180), for a spreadsheet.
+import { manureRemovalWords } from '@/lib/plans/in-force';
 import type { CountyOperationRow } from './county-plans';
 
 /**
@@ -19,7 +20,11 @@ export function relationText(row: Pick<CountyOperationRow, 'locatedHere' | 'appl
   return `Land-applies here (located in ${row.countyName} County)`;
 }
 
-const HEADER = ['Operation', 'Facility ID', 'Located in county', 'How it touches this county', 'Animal unit capacity', 'Plan status', 'Hard-copy receipt', 'Last filed', 'Next update due', 'Plan address'];
+const HEADER = [
+  'Operation', 'Facility ID', 'Located in county', 'How it touches this county', 'Animal unit capacity', 'Plan status',
+  'Hard-copy receipt', 'Last filed', 'Next update due (IAC 567-65.110(3)"b"(3))', 'Update due, moved by Iowa Code 4.1(34) (filing rule)',
+  'Manure removal from storage (IAC 567-65.110(5))', 'Plan address',
+];
 
 /** `statusLabel` turns a plan status into words (the page's StatusTag labels), so both read alike. */
 export function countyOperationsCsv(rows: CountyOperationRow[], origin: string, statusLabel: (status: string) => string): string {
@@ -36,6 +41,8 @@ export function countyOperationsCsv(rows: CountyOperationRow[], origin: string, 
         r.receiptMissing ? 'Not yet recorded' : '',
         r.lastFiledOn,
         r.nextDueOn,
+        r.nextDue?.extended ? r.nextDue.day : '',
+        manureRemovalWords(r.manureRemovalAllowed),
         r.planId ? `${origin}/plans/${r.planId}` : '',
       ]
         .map(csvField)

@@ -3,6 +3,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Executor } from '@/db/client';
 import type { Trigger, UpdateReminderKind } from './triggers';
+import type { DecidedRequirement } from '@/lib/operations/new-owner';
 
 export type OwnerUser = { id: string; email: string; reminders: boolean; deadlines: boolean };
 
@@ -24,7 +25,15 @@ type OwnerFacts = {
 };
 
 export type UpdateCandidate = OwnerFacts & { kind: UpdateReminderKind; dueOn: string };
-export type NewOwnerCandidate = OwnerFacts & { acquiredOn: string; previousOwnerName: string | null };
+export type NewOwnerCandidate = OwnerFacts & {
+  acquiredOn: string;
+  previousOwnerName: string | null;
+  /** What IAC 567-65.110(1)"b" tests the acquired operation on (with its capacity from `heads`). */
+  constructedOn: string | null;
+  lastExpandedOn: string | null;
+  /** The answer lib/rules gave when the transfer that made this owner was confirmed, if one did. */
+  decided: DecidedRequirement | null;
+};
 
 // What the email needs about an operation `o` and its current owner `own` / `pa`.
 const ownerFacts = sql`o.id as "operationId", o.name as "operationName", o.facility_id as "facilityId",
@@ -82,6 +91,12 @@ export async function findNewOwnerCandidates(db: Executor, acquiredSince: string
   return queryRows<NewOwnerCandidate>(
     db,
     sql`select own.acquired_on::text as "acquiredOn",
+      o.constructed_on::text as "constructedOn", o.last_expanded_on::text as "lastExpandedOn",
+      (select jsonb_build_object('required', t.original_mmp_required, 'dueOn', t.original_mmp_due_on,
+          'citation', t.requirement_citation, 'reason', t.requirement_reason)
+        from ownership_transfers t where t.operation_id = o.id and t.status = 'confirmed'
+          and t.claimant_party_id = own.owner_id and t.acquired_on = own.acquired_on
+        order by t.decided_at desc limit 1) as decided,
       (select pp.name from ownerships prev join parties pp on pp.id = prev.owner_id
         where prev.operation_id = o.id and prev.id <> own.id order by prev.acquired_on desc limit 1) as "previousOwnerName",
       ${ownerFacts}

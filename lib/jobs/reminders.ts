@@ -5,7 +5,9 @@ import { sql } from 'drizzle-orm';
 import { queryRows, type Executor } from '@/db/client';
 import type { EmailRecipient } from '@/lib/notifications/outbox';
 import type { MailList } from '@/lib/notifications/lists';
-import { animalUnitCapacity, annualComplianceFee, daysBetween, newOwnerOriginalMmpDue, type AnimalCategory } from '@/lib/rules';
+import { deadlineOf, extensionOf } from '@/lib/deadlines';
+import { newOwnerObligation } from '@/lib/operations/new-owner';
+import { animalUnitCapacity, annualComplianceFee, daysBetween, type AnimalCategory } from '@/lib/rules';
 import { insertRenderedEmails, type RenderedMessage } from './outbox-bulk';
 import { findNewOwnerCandidates, findUpdateReminderCandidates, type UpdateCandidate } from './reminder-candidates';
 import { renderJobEmail } from './render';
@@ -34,11 +36,14 @@ async function planUpdateReminder(c: UpdateCandidate, today: string, origin: str
   const recipients = reminderRecipients(c, c.kind);
   if (!recipients.length) return null;
   const au = animalUnitCapacity(c.heads as Partial<Record<AnimalCategory, number>>);
+  // IAC 567-65.110(3)"b"(3) due date, moved by Iowa Code 4.1(34) (filing rule) when it is not a working day.
+  const due = deadlineOf('annual_update', c.dueOn, today);
   const common = {
     ownerName: c.ownerName,
     operationName: c.operationName,
     facilityId: c.facilityId ?? 'not yet assigned',
     dueOn: c.dueOn,
+    dueExtended: extensionOf(due),
     animalUnitCapacity: au,
     complianceFeeCents: annualComplianceFee({ animalUnitCapacity: au, contractProducer: c.contractProducer }).cents,
     updateUrl: `${origin}/operations/${c.operationId}`,
@@ -53,7 +58,7 @@ async function planUpdateReminder(c: UpdateCandidate, today: string, origin: str
     message: { ...message, eventKey, recipients, replyTo: c.fieldOffice?.email ?? null },
   });
   if (c.kind === 'update_overdue') {
-    const props = { ...common, daysOverdue: daysBetween(c.dueOn, today) };
+    const props = { ...common, daysOverdue: daysBetween(due.day, today) };
     return planned({ template: 'update-overdue', props, email: await renderJobEmail('update-overdue', props) });
   }
   const props = { ...common, daysLeft: daysBetween(today, c.dueOn) };
@@ -63,9 +68,15 @@ async function planUpdateReminder(c: UpdateCandidate, today: string, origin: str
 async function planNewOwnerReminders(db: Executor, today: string, origin: string): Promise<Planned[]> {
   const out: Planned[] = [];
   for (const c of await findNewOwnerCandidates(db, earliestOpenAcquisition(today), today)) {
-    const dueOn = newOwnerOriginalMmpDue(c.acquiredOn);
+    // IAC 567-65.110(1)"d": only a new owner of an operation that must have an MMP owes an original one.
+    const owed = newOwnerObligation({
+      acquiredOn: c.acquiredOn, decided: c.decided, animalUnitCapacity: animalUnitCapacity(c.heads as Partial<Record<AnimalCategory, number>>),
+      constructedOn: c.constructedOn, lastExpandedOn: c.lastExpandedOn, researchCollege: false,
+    }, today).due;
+    if (!owed) continue;
+    const dueOn = owed.lastDay;
     const recipients = reminderRecipients(c, 'new_owner_due');
-    if (dueOn < today || !recipients.length) continue;
+    if (owed.daysLeft < 0 || !recipients.length) continue;
     const props = {
       ownerName: c.ownerName,
       operationName: c.operationName,
@@ -73,7 +84,8 @@ async function planNewOwnerReminders(db: Executor, today: string, origin: string
       previousOwnerName: c.previousOwnerName,
       acquiredOn: c.acquiredOn,
       dueOn,
-      daysLeft: daysBetween(today, dueOn),
+      dueExtended: extensionOf(owed),
+      daysLeft: owed.daysLeft,
       planUrl: `${origin}/operations/${c.operationId}`,
       fieldOffice: c.fieldOffice,
       preferencesUrl: `${origin}/account/notifications`,

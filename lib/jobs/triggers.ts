@@ -1,7 +1,7 @@
 // Which due dates get a reminder on which day. The 60/30/7-day lead times are the portal's notice
 // schedule (issue 7), not a legal figure; every date is computed with lib/rules.
 import type { reminderKind } from '@/db/schema';
-import { addDays, daysBetween, effectiveDeadline, newOwnerOriginalMmpDue } from '@/lib/rules';
+import { addDays, daysBetween, deadlineKind, newOwnerOriginalMmpDue, periodEnd } from '@/lib/rules';
 
 export type ReminderKind = (typeof reminderKind.enumValues)[number];
 export type UpdateReminderKind = Exclude<ReminderKind, 'new_owner_due'>;
@@ -44,7 +44,7 @@ export function supersededOnCatchUp(kind: ReminderKind, dueOn: string, today: st
 /**
  * For each day from `from` to `today`: the due dates 60, 30 and 7 days ahead, and the due dates that
  * became overdue that day. An update is overdue the day after its effective deadline (Iowa Code
- * 4.1(34): a due date on a weekend or holiday runs to the next working day).
+ * 4.1(34), filing rule: a due date on a Saturday, Sunday or holiday runs to the next day that is none).
  */
 export function reminderTriggers(from: string, today: string): Trigger[] {
   const seen = new Set<string>();
@@ -60,14 +60,14 @@ export function reminderTriggers(from: string, today: string): Trigger[] {
     // A weekend plus a run of holidays never moves a deadline by more than ten days.
     for (let back = 1; back <= 10; back++) {
       const dueOn = addDays(day, -back);
-      if (addDays(effectiveDeadline(dueOn), 1) === day) push({ kind: 'update_overdue', dueOn });
+      if (addDays(periodEnd(dueOn, deadlineKind('annual_update')).day, 1) === day) push({ kind: 'update_overdue', dueOn });
     }
   }
   return out;
 }
 
 /**
- * IAC 567-65.110(1)"d": the earliest acquisition date whose 60-day deadline has not yet passed.
+ * IAC 567-65.110(1)"d": the earliest acquisition date whose raw last day has not yet passed.
  * Derived from newOwnerOriginalMmpDue so the day count lives in lib/rules only.
  */
 export function earliestOpenAcquisition(today: string): string {

@@ -1,24 +1,31 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { getDb } from '@/db/client';
-import { animalInventory, counties, dueDateAssignments, manureStorageStructures, operations, ownerships, ownershipTransfers, parties, plans } from '@/db/schema';
+import { animalInventory, counties, dueDateAssignments, manureStorageStructures, operations, ownerships, parties, plans } from '@/db/schema';
 import type { Actor } from '@/lib/auth/roles';
 import { operationScope, planScope } from '@/lib/auth/scopes';
 import { notFoundError } from '@/lib/errors';
-import { daysBetween, manureRemovalAllowed } from '@/lib/rules';
+import { deadlineOf } from '@/lib/deadlines';
+import { approvedPlanInForceSql, manureRemovalAnswer } from '@/lib/plans/in-force';
 import { animalUnitBreakdown, mmpRequirementFor, safoFor, safoInForce } from './facts';
+import { newOwnerObligation, newOwnerSql } from './new-owner';
 
 /** One operation the actor may see, with what its page shows. NOT_FOUND outside the actor's scope. */
 export async function getOperationForActor(actor: Actor, operationId: string, today: string) {
   if (!/^[0-9a-f-]{36}$/i.test(operationId)) throw notFoundError();
   const db = await getDb();
   const [row] = await db
-    .select({ op: operations, countyName: counties.name })
+    .select({
+      op: operations,
+      countyName: counties.name,
+      approvedPlanInForce: approvedPlanInForceSql(operations.id),
+      newOwner: newOwnerSql(operations.id),
+    })
     .from(operations)
     .innerJoin(counties, eq(counties.fips, operations.countyFips))
     .where(and(eq(operations.id, operationId), operationScope(actor)));
   if (!row) throw notFoundError();
   const op = row.op;
-  const [inventory, storage, owners, planRows, due, contractor, transfers] = await Promise.all([
+  const [inventory, storage, owners, planRows, due, contractor] = await Promise.all([
     db.select().from(animalInventory).where(eq(animalInventory.operationId, operationId)),
     db.select().from(manureStorageStructures).where(eq(manureStorageStructures.operationId, operationId)).orderBy(asc(manureStorageStructures.name)),
     db
@@ -35,24 +42,15 @@ export async function getOperationForActor(actor: Actor, operationId: string, to
       .orderBy(sql`${plans.createdAt} desc, ${plans.receivedOn} desc nulls first`),
     db.select({ dueOn: dueDateAssignments.dueOn, reason: dueDateAssignments.reason }).from(dueDateAssignments).where(eq(dueDateAssignments.operationId, operationId)).orderBy(desc(dueDateAssignments.createdAt)).limit(1),
     op.activeContractorId ? db.select({ name: parties.name }).from(parties).where(eq(parties.id, op.activeContractorId)) : Promise.resolve([]),
-    // The confirmed transfer that made the current owner the owner holds its new-owner due date.
-    db
-      .select({ claimantPartyId: ownershipTransfers.claimantPartyId, acquiredOn: ownershipTransfers.acquiredOn, dueOn: ownershipTransfers.originalMmpDueOn })
-      .from(ownershipTransfers)
-      .where(and(eq(ownershipTransfers.operationId, operationId), eq(ownershipTransfers.status, 'confirmed')))
-      .orderBy(desc(ownershipTransfers.decidedAt))
-      .limit(1),
   ]);
   const au = animalUnitBreakdown(inventory.map((i) => ({ category: i.category, head: i.headAtCapacity })));
   const current = owners.find((o) => o.releasedOn === null) ?? null;
-  const ownOriginalFiled = planRows.some((p) => p.kind === 'original' && p.receivedOn !== null && current !== null && p.receivedOn >= current.acquiredOn);
-  // IAC 567-65.110(1)"d": the due date lib/rules gave when the transfer was confirmed (none when no
-  // original MMP is owed), until the new owner files their own original plan.
-  const transfer = transfers[0];
-  const byTransfer = transfer && current && transfer.claimantPartyId === current.ownerId && transfer.acquiredOn === current.acquiredOn;
-  const newOwnerAcquiredOn = byTransfer && transfer.dueOn && !ownOriginalFiled ? current.acquiredOn : null;
-  const newOwnerDueOn = newOwnerAcquiredOn ? transfer!.dueOn : null;
-  const hasApproved = planRows.some((p) => p.status === 'approved');
+  const newOwner = row.newOwner
+    ? newOwnerObligation({ acquiredOn: row.newOwner.acquiredOn, decided: row.newOwner.decided, animalUnitCapacity: au.total, constructedOn: op.constructedOn, lastExpandedOn: op.lastExpandedOn, researchCollege: op.researchCollege }, today)
+    : null;
+  const hasApproved = Boolean(row.approvedPlanInForce);
+  const electionInForce = safoInForce(op);
+  const nextDeadline = due[0] && !electionInForce ? deadlineOf('annual_update', due[0].dueOn, today) : null;
   const open = planRows.find((p) => ['draft', 'submitted', 'incomplete', 'under_review', 'disapproved'].includes(p.status)) ?? null;
   return {
     operation: op,
@@ -65,11 +63,13 @@ export async function getOperationForActor(actor: Actor, operationId: string, to
     plans: planRows,
     openPlan: open,
     hasApprovedPlan: hasApproved,
-    nextDue: due[0] ? { ...due[0], daysLeft: daysBetween(today, due[0].dueOn) } : null,
+    // IAC 567-65.110(1)"e"(2): an elected SAFO files no updated MMP while the election is in force.
+    nextDue: due[0] && nextDeadline ? { ...due[0], deadline: nextDeadline, daysLeft: nextDeadline.daysLeft ?? 0 } : null,
     requirement: mmpRequirementFor({ animalUnitCapacity: au.total, constructedOn: op.constructedOn, lastExpandedOn: op.lastExpandedOn, constructionPermitStatus: op.constructionPermitStatus, researchCollege: op.researchCollege }),
-    safo: { inForce: safoInForce(op), electedOn: op.safoElectedOn, endedOn: op.safoEndedOn, endReason: op.safoEndReason, rule: safoFor(au.total, op.peakAnimalUnitsHoused) },
-    newOwner: newOwnerDueOn ? { acquiredOn: newOwnerAcquiredOn!, dueOn: newOwnerDueOn, daysLeft: daysBetween(today, newOwnerDueOn) } : null,
-    manureRemovalAllowed: manureRemovalAllowed(hasApproved ? 'approved' : (open?.status ?? 'none')),
+    safo: { inForce: electionInForce, electedOn: op.safoElectedOn, endedOn: op.safoEndedOn, endReason: op.safoEndReason, rule: safoFor(au.total, op.peakAnimalUnitsHoused) },
+    /** IAC 567-65.110(1)"d": a new owner who has not filed an original plan since acquiring, and what they owe. */
+    newOwner,
+    manureRemoval: manureRemovalAnswer(hasApproved),
   };
 }
 

@@ -7,7 +7,8 @@ export type NextStep = { text: string; urgent: boolean; href: string };
 export function nextStepFor(op: OperationSummary): NextStep {
   const opHref = `/operations/${op.id}`;
   const planHref = op.latestPlanId ? `/plans/${op.latestPlanId}` : opHref;
-  // IAC 567-65.110(1)"d": a new owner's own original MMP is due 60 days after acquiring.
+  // IAC 567-65.110(1)"d": a new owner's own original MMP is due 60 days after acquiring, where the
+  // operation must have one (newOwnerDaysLeft is null otherwise).
   if (op.newOwnerDaysLeft !== null && op.latestPlanStatus !== 'draft') {
     const when = op.newOwnerDaysLeft < 0 ? `overdue by ${pluralDays(-op.newOwnerDaysLeft)}` : `due in ${pluralDays(op.newOwnerDaysLeft)}`;
     return { text: `New owner: start your original plan (${when}).`, urgent: true, href: opHref };
@@ -29,6 +30,8 @@ export function nextStepFor(op: OperationSummary): NextStep {
     case 'disapproved':
       return { text: 'Your plan was disapproved: read the reasons, revise it and resubmit.', urgent: true, href: planHref };
   }
+  // IAC 567-65.110(1)"e"(2): no updated MMP while a SAFO election is in force.
+  if (op.safoInForce) return { text: 'Nothing due: an elected SAFO files no annual update.', urgent: false, href: opHref };
   if (op.daysUntilDue !== null && op.daysUntilDue < 0) return { text: 'Your annual update is overdue: file it now.', urgent: true, href: opHref };
   if (op.daysUntilDue !== null && op.daysUntilDue <= 60) return { text: 'File the annual update before its due date.', urgent: true, href: opHref };
   return { text: 'Nothing due now.', urgent: false, href: opHref };

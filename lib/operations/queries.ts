@@ -3,7 +3,10 @@ import { getDb } from '@/db/client';
 import { animalInventory, counties, operations } from '@/db/schema';
 import { operationScope } from '@/lib/auth/scopes';
 import type { Actor } from '@/lib/auth/roles';
-import { animalUnitCapacity, daysBetween, manureRemovalAllowed, type AnimalCategory } from '@/lib/rules';
+import { approvedPlanInForceSql, manureRemovalAnswer } from '@/lib/plans/in-force';
+import { animalUnitCapacity, type AnimalCategory } from '@/lib/rules';
+import { deadlineOf, type Deadline } from '@/lib/deadlines';
+import { newOwnerObligation, newOwnerSql, type NewOwnerObligation } from './new-owner';
 
 export type OperationSummary = {
   id: string;
@@ -17,16 +20,24 @@ export type OperationSummary = {
   latestPlanStatus: string | null;
   hasApprovedPlan: boolean;
   nextDueOn: string | null;
+  /** The annual update's due date as assigned and as moved by Iowa Code 4.1(34) (filing rule). */
+  nextDue: Deadline | null;
+  /** Days until the effective due day (negative once it has passed). */
   daysUntilDue: number | null;
   feesOwedCents: number;
-  /** IAC 567-65.110(5): manure stays in storage until the department approves the plan. */
+  /** IAC 567-65.110(5): manure stays in storage until an approved plan is in force (lib/plans/in-force). */
   manureRemovalAllowed: boolean;
+  /** IAC 567-65.110(1)"e"(2): an election in force means no updated MMP is filed while it lasts. */
+  safoInForce: boolean;
   facilityId: string | null;
   latestPlanChannel: 'electronic' | 'hard_copy' | null;
   /** Counties of a filed hard-copy plan with no receipt recorded yet (IAC 567-65.110(3)"b"(1)). */
   latestPlanCountiesMissingReceipt: number;
   /** IAC 567-65.110(1)"d": set while a new owner has not yet submitted their own original MMP. */
   newOwnerAcquiredOn: string | null;
+  /** What that new owner owes: an original MMP only where the operation must have one. */
+  newOwner: NewOwnerObligation | null;
+  /** The effective due day of the new owner's original MMP (Iowa Code 4.1(34), filing rule), if one is owed. */
   newOwnerDueOn: string | null;
   newOwnerDaysLeft: number | null;
 };
@@ -52,11 +63,14 @@ export async function listOperationSummaries(actor: Actor, today: string, filter
         select count(distinct pc.county_fips) from plan_counties pc where pc.plan_id = latest.id and not exists (
           select 1 from county_receipts cr where cr.plan_id = pc.plan_id and cr.county_fips = pc.county_fips)) else 0 end)::int`,
       facilityId: operations.facilityId,
-      // A new owner by a confirmed transfer that left an original MMP owed (lib/rules decided on
-      // confirmation), who has not yet submitted it.
-      newOwnerAcquiredOn: sql<string | null>`newowner.acquired_on`,
-      newOwnerDueOn: sql<string | null>`newowner.due_on`,
-      hasApprovedPlan: sql<boolean>`exists (select 1 from plans ap where ap.operation_id = ${operations.id} and ap.status = 'approved')`,
+      // A new owner (an earlier ownership was released) who has not yet submitted an original MMP.
+      newOwnerRow: newOwnerSql(operations.id),
+      hasApprovedPlan: approvedPlanInForceSql(operations.id),
+      constructedOn: operations.constructedOn,
+      lastExpandedOn: operations.lastExpandedOn,
+      researchCollege: operations.researchCollege,
+      safoElectedOn: operations.safoElectedOn,
+      safoEndedOn: operations.safoEndedOn,
       nextDueOn: sql<string | null>`(select d.due_on::text from due_date_assignments d where d.operation_id = ${operations.id} order by d.created_at desc limit 1)`,
       feesOwedCents: sql<number>`coalesce((select sum(f.amount_cents - coalesce((select sum(p.amount_cents) from payments p where p.fee_line_id = f.id), 0))
         from fee_lines f where f.operation_id = ${operations.id} and f.status = 'due'), 0)::int`,
@@ -68,15 +82,6 @@ export async function listOperationSummaries(actor: Actor, today: string, filter
         order by ${LATEST_FIRST} limit 1) latest`,
       sql`true`,
     )
-    .leftJoin(
-      sql`lateral (select t.acquired_on::text as acquired_on, t.original_mmp_due_on::text as due_on from ownership_transfers t
-        join ownerships o on o.operation_id = t.operation_id and o.released_on is null and o.owner_id = t.claimant_party_id and o.acquired_on = t.acquired_on
-        where t.operation_id = ${operations.id} and t.status = 'confirmed' and t.original_mmp_due_on is not null
-          and not exists (select 1 from plans np where np.operation_id = ${operations.id} and np.kind = 'original'
-            and np.submitted_on is not null and np.submitted_on >= t.acquired_on)
-        order by t.decided_at desc limit 1) newowner`,
-      sql`true`,
-    )
     .where(and(operationScope(actor), filter))
     .orderBy(asc(operations.name));
   const inventory = rows.length
@@ -84,13 +89,27 @@ export async function listOperationSummaries(actor: Actor, today: string, filter
     : [];
   const heads = new Map<string, Partial<Record<AnimalCategory, number>>>();
   for (const i of inventory) heads.set(i.operationId, { ...heads.get(i.operationId), [i.category]: i.headAtCapacity });
-  return rows.map((r) => {
+  return rows.map(({ constructedOn, lastExpandedOn, researchCollege, safoElectedOn, safoEndedOn, newOwnerRow, ...r }) => {
+    const au = animalUnitCapacity(heads.get(r.id) ?? {});
+    const newOwner = newOwnerRow
+      ? newOwnerObligation({ acquiredOn: newOwnerRow.acquiredOn, decided: newOwnerRow.decided, animalUnitCapacity: au, constructedOn, lastExpandedOn, researchCollege }, today)
+      : null;
+    const safoInForce = Boolean(safoElectedOn) && !safoEndedOn;
+    // IAC 567-65.110(1)"e"(2): no updated MMP is filed under an election, so no update is due.
+    const nextDueOn = safoInForce ? null : r.nextDueOn;
+    const nextDue = nextDueOn ? deadlineOf('annual_update', nextDueOn, today) : null;
     return {
       ...r,
-      newOwnerDaysLeft: r.newOwnerDueOn ? daysBetween(today, r.newOwnerDueOn) : null,
-      animalUnitCapacity: animalUnitCapacity(heads.get(r.id) ?? {}),
-      daysUntilDue: r.nextDueOn ? daysBetween(today, r.nextDueOn) : null,
-      manureRemovalAllowed: manureRemovalAllowed(r.hasApprovedPlan ? 'approved' : (r.latestPlanStatus ?? 'none')),
+      newOwnerAcquiredOn: newOwnerRow?.acquiredOn ?? null,
+      nextDueOn,
+      safoInForce,
+      newOwner,
+      newOwnerDueOn: newOwner?.due?.day ?? null,
+      newOwnerDaysLeft: newOwner?.due?.daysLeft ?? null,
+      animalUnitCapacity: au,
+      nextDue,
+      daysUntilDue: nextDue?.daysLeft ?? null,
+      manureRemovalAllowed: manureRemovalAnswer(Boolean(r.hasApprovedPlan)).allowed,
     };
   });
 }

@@ -23,6 +23,12 @@ export type IndemnityRate = z.infer<typeof indemnityRateSchema>;
 
 const cents = z.number().int().min(0).max(1_000_000_000_000);
 
+/** The appeal paragraph of decision letters: {deadline} in the text becomes the last day to appeal. */
+export const appealNoticeSchema = z.object({
+  days: z.number().int().min(1).max(365),
+  text: z.string().trim().min(20).max(2000),
+});
+
 export const STAFF_PARAMETERS = {
   'indemnity.fee_schedule': {
     label: 'Manure storage indemnity fee schedule',
@@ -43,6 +49,13 @@ export const STAFF_PARAMETERS = {
     unit: 'cents',
     citation: 'Iowa Code 459.503A',
     schema: cents,
+    hasRulesDefault: true,
+  },
+  'appeal.notice': {
+    label: 'Appeal paragraph of decision letters',
+    unit: 'text and calendar days',
+    citation: 'Iowa Code chapter 17A; 567 IAC chapter 7',
+    schema: appealNoticeSchema,
     hasRulesDefault: true,
   },
   'indemnity.fund_balance_cents': {

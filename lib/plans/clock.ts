@@ -1,12 +1,17 @@
 import type { Executor } from '@/db/client';
 import { planClockEvents, clockEventKind } from '@/db/schema';
-import { daysBetween, effectiveDeadline, reviewDeadline } from '@/lib/rules';
+import { deadlineOf, type Deadline } from '@/lib/deadlines';
+import { reviewDeadline } from '@/lib/rules';
 
 // IAC 567-65.110(4): the department decides a complete plan within 60 days of the date it was
 // received. The clock is kept as append-only events and everything below is derived from them:
 // - "received" / "resubmitted" start a receipt; a plan later found complete keeps that date;
-// - "returned_incomplete" stops the clock (no deadline runs until the plan comes back);
+// - "returned_incomplete" stops the clock and ends that receipt: no deadline runs, and the incomplete
+//   receipt never starts the 60 days. The complete plan's receipt does: a resubmission, or, for a plan
+//   found complete after a return without one, the day it was found complete;
 // - "decided" ends it.
+// The 60 days are a general period under Iowa Code 4.1(34) (deadlineKind('department_review')): a
+// Sunday day 60 runs to Monday; a Saturday or a holiday does not move it.
 export type ClockEventKind = (typeof clockEventKind.enumValues)[number];
 export type ClockEvent = { kind: ClockEventKind; occurredOn: string };
 
@@ -15,9 +20,11 @@ export type ReviewClock = {
   /** The receipt the 60 days count from (the last received/resubmitted date). */
   receivedOn: string | null;
   completeReceivedOn: string | null;
-  /** Day 60 (IAC 567-65.110(4)) and the effective deadline (Iowa Code 4.1(34)). */
+  /** Day 60 (IAC 567-65.110(4)) and the effective deadline (Iowa Code 4.1(34), general rule). */
   day60: string | null;
   effectiveDeadline: string | null;
+  /** The same deadline with the rule that moved it, for screens. */
+  deadline: Deadline | null;
   daysLeft: number | null;
   citation: 'IAC 567-65.110(4)';
 };
@@ -26,23 +33,30 @@ export function deriveReviewClock(events: readonly ClockEvent[], today: string):
   let state: ReviewClock['state'] = 'not_received';
   let receivedOn: string | null = null;
   let completeReceivedOn: string | null = null;
+  // The receipt that can still start the 60 days (a returned plan's receipt cannot).
+  let openReceipt: string | null = null;
   for (const e of events) {
     switch (e.kind) {
       case 'received':
       case 'resubmitted':
         state = 'awaiting_completeness';
         receivedOn = e.occurredOn;
+        openReceipt = e.occurredOn;
         completeReceivedOn = null;
         break;
       case 'found_complete':
         if (receivedOn) {
           state = 'running';
-          completeReceivedOn = receivedOn;
+          // Found complete after a return with no resubmission: the complete plan is in hand from today.
+          completeReceivedOn = openReceipt ?? e.occurredOn;
+          receivedOn = completeReceivedOn;
+          openReceipt = completeReceivedOn;
         }
         break;
       case 'returned_incomplete':
         state = 'stopped_incomplete';
         completeReceivedOn = null;
+        openReceipt = null;
         break;
       case 'decided':
         state = 'decided';
@@ -51,15 +65,17 @@ export function deriveReviewClock(events: readonly ClockEvent[], today: string):
   }
   // The deadline is shown from receipt onward: a plan found complete keeps its received date.
   const counting = state === 'running' || state === 'awaiting_completeness' || state === 'decided';
-  const day60 = counting && receivedOn ? reviewDeadline(completeReceivedOn ?? receivedOn) : null;
-  const effective = day60 ? effectiveDeadline(day60) : null;
+  const start = completeReceivedOn ?? openReceipt;
+  const day60 = counting && start ? reviewDeadline(start) : null;
+  const deadline = day60 ? deadlineOf('department_review', day60, today) : null;
   return {
     state,
     receivedOn,
     completeReceivedOn,
     day60,
-    effectiveDeadline: effective,
-    daysLeft: effective && state !== 'decided' ? daysBetween(today, effective) : null,
+    effectiveDeadline: deadline?.day ?? null,
+    deadline,
+    daysLeft: deadline && state !== 'decided' ? deadline.daysLeft : null,
     citation: 'IAC 567-65.110(4)',
   };
 }

@@ -8,6 +8,7 @@ import { buildCheckContext } from './check-context';
 import { constructionPermitApplies, indemnityFeeLine } from './fees';
 import { openNoticeItems } from './deficiency-notice';
 import { loadOperationFacts } from './operation-facts';
+import { manureRemovalForOperation } from './in-force';
 import { draftOf } from './load';
 import { getPlanForActor } from './queries';
 import { isEditableStatus, stepsFor } from './steps';
@@ -35,6 +36,7 @@ export async function getPlanEditor(actor: Actor, planId: string, today: string)
     db.select({ name: counties.name }).from(counties).where(eq(counties.fips, facts.operation.countyFips)),
   ]);
   const draft = await draftOf(db, plan);
+  const removal = await manureRemovalForOperation(db, plan.operationId);
   const op = facts.operation;
   // IAC 567-65.110(6): shown before submitting, as the submission will bill it.
   const indemnityFee =
@@ -66,6 +68,8 @@ export async function getPlanEditor(actor: Actor, planId: string, today: string)
     // Only a plan still returned as incomplete has an open notice; a later decision supersedes it.
     deficiencies: (plan.status === 'incomplete' ? openNoticeItems(deficiencies) : []).map((d) => ({ id: d.id, code: d.code, detail: d.detail, answered: Boolean(d.ownerResponse) })),
     indemnityFee,
+    // IAC 567-65.110(5), from the one in-force query: an update does not stop a plan already approved.
+    manureRemoval: { allowed: removal.allowed, reason: removal.reason, citation: removal.citation },
     today,
   };
 }

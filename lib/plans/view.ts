@@ -9,6 +9,7 @@ import { listPlanAttachments } from './attachments';
 import type { PlanDocument } from './document';
 import { documentFromTables } from './load';
 import { getPlanForActor } from './queries';
+import { manureRemovalForOperation } from './in-force';
 import { listCountyCoverage } from './receipts';
 import { isEditableStatus } from './steps';
 import { WITHDRAWABLE_STATUSES } from './withdraw';
@@ -18,7 +19,7 @@ export async function getPlanPage(actor: Actor, planId: string, today: string) {
   const view = await getPlanForActor(actor, planId);
   const { plan } = view;
   const db = await getDb();
-  const [op, fees, attachments, coverage, deficiencies, submissions] = await Promise.all([
+  const [op, fees, attachments, coverage, deficiencies, submissions, manureRemoval] = await Promise.all([
     db.select({ facilityId: operations.facilityId, countyFips: operations.countyFips, contractProducer: operations.contractProducer }).from(operations).where(eq(operations.id, plan.operationId)),
     db
       .select({
@@ -38,6 +39,7 @@ export async function getPlanPage(actor: Actor, planId: string, today: string) {
       .from(planSubmissions)
       .where(eq(planSubmissions.planId, planId))
       .orderBy(desc(planSubmissions.createdAt)),
+    manureRemovalForOperation(db, plan.operationId),
   ]);
   const latest = submissions[0];
   const document =
@@ -55,6 +57,7 @@ export async function getPlanPage(actor: Actor, planId: string, today: string) {
     deficiencies: openNoticeItems(deficiencies),
     submissions: submissions.map((s) => ({ id: s.id, submittedOn: s.submittedOn })),
     document,
+    manureRemoval,
     reviewClock: deriveReviewClock(view.clock.map((e) => ({ kind: e.kind, occurredOn: e.occurredOn })), today),
     can: {
       edit: filer && editable,

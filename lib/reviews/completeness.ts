@@ -12,6 +12,7 @@ import { reviewDeadline } from '@/lib/rules';
 import type { FindCompleteInput, ReturnIncompleteInput } from '@/lib/validation/review';
 import { deficiencyDefinition } from './deficiencies';
 import { loadPlanForWrite, updatePlanAtVersion, type LoadedPlan } from './plan-lock';
+import { buildLetterParts } from './letter-parts';
 import { planPeople } from './recipients';
 
 // Completeness review (IAC 567-65.110(4)): the department reviews complete plans only. A plan found
@@ -105,6 +106,7 @@ export async function returnPlanIncomplete(
     });
     const people = await planPeople(tx, input.planId);
     const { plan, operation } = loaded;
+    const letter = await buildLetterParts(tx, { planId: plan.id, operationId: operation.id, countyFips: operation.countyFips, decidedOn: ctx.today, appealable: true });
     await enqueueEmail(tx, {
       eventKey: `plan:${plan.id}:returned-incomplete:${cycle}`,
       recipients: people.owner,
@@ -119,6 +121,7 @@ export async function returnPlanIncomplete(
         returnedOn: ctx.today,
         deficiencies: items.map((i) => ({ code: i.code, title: deficiencyDefinition(i.code).title, detail: i.detail })),
         planUrl: `${ctx.origin}/plans/${plan.id}`,
+        letter,
       },
     });
     return { cycle };

@@ -1,9 +1,12 @@
 import { and, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import { getDb, queryRows } from '@/db/client';
-import { animalInventory, counties, operations, ownerships } from '@/db/schema';
+import { animalInventory, counties, operations } from '@/db/schema';
 import type { Actor } from '@/lib/auth/roles';
 import { operationScope } from '@/lib/auth/scopes';
-import { animalUnitCapacity, effectiveDeadline, newOwnerOriginalMmpDue, safoElection, type AnimalCategory } from '@/lib/rules';
+import { latestLastDayPassedBy } from '@/lib/deadlines';
+import { formatDate } from '@/lib/notifications/format';
+import { newOwnerObligation, newOwnerSql } from '@/lib/operations/new-owner';
+import { animalUnitCapacity, safoElection, type AnimalCategory } from '@/lib/rules';
 
 // The compliance picture: what is late or owed, as counts and short lists, each read in the
 // caller's scope. Reviews come from the worklist; the rest is read here.
@@ -12,15 +15,21 @@ export type OperationItem = { operationId: string; name: string; countyFips: str
 
 const LIST = 25;
 
-/** Operations whose current annual update due date has passed with no update received since it was assigned (IAC 567-65.110(3)"b"). */
+/**
+ * Operations whose current annual update due date has passed with no update received since it was
+ * assigned (IAC 567-65.110(3)"b"): passed means after the day Iowa Code 4.1(34) (filing rule) moves it
+ * to. An operation under a SAFO election files no update (65.110(1)"e"(2)).
+ */
 export async function updatesOverdue(actor: Actor, today: string): Promise<{ count: number; items: OperationItem[]; byCounty: Map<string, number> }> {
   const db = await getDb();
   const scope = operationScope(actor);
+  const passed = latestLastDayPassedBy('annual_update', today);
   const base = sql`from operations
     join counties c on c.fips = operations.county_fips
     join lateral (select d.due_on, d.created_at from due_date_assignments d where d.operation_id = operations.id
       order by d.created_at desc, d.id desc limit 1) cur on true
-    where cur.due_on < ${today}::date and ${scope}
+    where cur.due_on <= ${passed}::date and ${scope}
+      and not (operations.safo_elected_on is not null and operations.safo_ended_on is null)
       and not exists (select 1 from plans p where p.operation_id = operations.id and p.kind = 'annual_update'
         and p.received_on is not null and p.status not in ('draft', 'withdrawn')
         and p.received_on >= (cur.created_at at time zone 'America/Chicago')::date)`;
@@ -46,24 +55,32 @@ async function inventoryOf(ids: string[]): Promise<Map<string, Partial<Record<An
   return heads;
 }
 
-/** New owners past the 60 days to submit an original MMP, with none received since (IAC 567-65.110(1)"d"). */
+/**
+ * New owners past their days to submit an original MMP, with none filed since (IAC 567-65.110(1)"d"):
+ * only owners of operations that must have an MMP (mmpRequirement), late after the day moved by
+ * Iowa Code 4.1(34) (filing rule).
+ */
 export async function newOwnersPastDue(actor: Actor, today: string): Promise<OperationItem[]> {
   const db = await getDb();
+  const acquired = newOwnerSql(operations.id);
   const rows = await db
-    .select({ operationId: operations.id, name: operations.name, countyFips: operations.countyFips, countyName: counties.name, acquiredOn: ownerships.acquiredOn })
-    .from(ownerships)
-    .innerJoin(operations, eq(operations.id, ownerships.operationId))
+    .select({
+      operationId: operations.id, name: operations.name, countyFips: operations.countyFips, countyName: counties.name,
+      newOwner: acquired, constructedOn: operations.constructedOn, lastExpandedOn: operations.lastExpandedOn,
+      researchCollege: operations.researchCollege,
+    })
+    .from(operations)
     .innerJoin(counties, eq(counties.fips, operations.countyFips))
-    .where(and(
-      sql`${ownerships.releasedOn} is null`,
-      operationScope(actor),
-      sql`exists (select 1 from ownerships prev where prev.operation_id = operations.id and prev.released_on is not null)`,
-      sql`not exists (select 1 from plans p where p.operation_id = operations.id and p.kind = 'original'
-        and p.received_on is not null and p.received_on >= ownerships.acquired_on)`,
-    ) as SQL);
+    .where(and(operationScope(actor), sql`${acquired} is not null`) as SQL);
+  const heads = await inventoryOf(rows.map((r) => r.operationId));
   return rows.flatMap((r) => {
-    const due = effectiveDeadline(newOwnerOriginalMmpDue(r.acquiredOn));
-    return due < today ? [{ operationId: r.operationId, name: r.name, countyFips: r.countyFips, countyName: r.countyName, detail: `Acquired ${r.acquiredOn}; original MMP was due`, date: due }] : [];
+    const o = newOwnerObligation({
+      acquiredOn: r.newOwner!.acquiredOn, decided: r.newOwner!.decided, constructedOn: r.constructedOn, lastExpandedOn: r.lastExpandedOn,
+      researchCollege: r.researchCollege, animalUnitCapacity: animalUnitCapacity(heads.get(r.operationId) ?? {}),
+    }, today);
+    if (!o.due || o.due.daysLeft >= 0) return [];
+    const moved = o.due.extended ? ` (moved from ${formatDate(o.due.lastDay)} by Iowa Code 4.1(34), filing rule)` : '';
+    return [{ operationId: r.operationId, name: r.name, countyFips: r.countyFips, countyName: r.countyName, detail: `Acquired ${formatDate(o.acquiredOn)}; original MMP was due${moved}`, date: o.due.day }];
   });
 }
 

@@ -1,8 +1,10 @@
-import { addDays, daysBetween, effectiveDeadline, reviewDeadline } from '@/lib/rules';
+import { deadlineOf } from '@/lib/deadlines';
+import { addDays, deadlineKind, periodEnd, reviewDeadline } from '@/lib/rules';
 
 // IAC 567-65.110(4) and Iowa Code 4.1(34) applied to a whole list at once. A plan's 60 days count
-// from its receipt (a plan found complete keeps its received date), and the effective deadline only
-// ever moves forward, so "overdue" and "due within 7 days" are each the set of receipts on or
+// from its receipt (a plan found complete keeps its received date) and are a general period (a Sunday
+// day 60 runs to Monday; a Saturday or holiday does not move it). The effective deadline only ever
+// moves forward with the receipt date, so "overdue" and "due within 7 days" are each the set of receipts on or
 // before one cutoff date. Finding those cutoffs here lets the database page and count 10,000
 // plans without computing each deadline, and keeps every date sum in lib/rules.
 
@@ -19,7 +21,7 @@ function latestReceiptWithDeadlineAtMost(limit: string, inclusive: boolean): str
   // Day 60 of a receipt on `limit` is after `limit`, so start there and step back.
   let receipt = limit;
   for (let i = 0; i < 400; i++) {
-    const effective = effectiveDeadline(reviewDeadline(receipt));
+    const effective = periodEnd(reviewDeadline(receipt), deadlineKind('department_review')).day;
     if (inclusive ? effective <= limit : effective < limit) return receipt;
     receipt = addDays(receipt, -1);
   }
@@ -33,11 +35,10 @@ export function receiptCutoffs(today: string): ReceiptCutoffs {
   };
 }
 
-export type PlanDeadline = { day60: string; effectiveDeadline: string; daysLeft: number };
+export type PlanDeadline = { day60: string; effectiveDeadline: string; daysLeft: number; extended: boolean; reason: string };
 
-/** Day 60, the effective deadline and the days left for a plan received on `receivedOn`. */
+/** Day 60, the effective deadline (and why it moved) and the days left for a plan received on `receivedOn`. */
 export function planDeadline(receivedOn: string, today: string): PlanDeadline {
-  const day60 = reviewDeadline(receivedOn);
-  const effective = effectiveDeadline(day60);
-  return { day60, effectiveDeadline: effective, daysLeft: daysBetween(today, effective) };
+  const d = deadlineOf('department_review', reviewDeadline(receivedOn), today);
+  return { day60: d.lastDay, effectiveDeadline: d.day, daysLeft: d.daysLeft ?? 0, extended: d.extended, reason: d.reason };
 }

@@ -9,8 +9,9 @@ import { notifyCountiesOfPlan } from '@/lib/counties/notify';
 import { AppError } from '@/lib/errors';
 import { enqueueEmail } from '@/lib/notifications/outbox';
 import { appendClockEvent } from '@/lib/plans/clock';
-import { manureRemovalAllowed } from '@/lib/rules';
+import { manureRemovalAnswer, manureRemovalForOperation } from '@/lib/plans/in-force';
 import { reasonLines, type DecisionInput } from '@/lib/validation/review';
+import { buildLetterParts, type LetterParts } from './letter-parts';
 import { loadPlanForWrite, updatePlanAtVersion, type LoadedPlan } from './plan-lock';
 import { planPeople } from './recipients';
 
@@ -50,6 +51,7 @@ function letterProps(
   receivedOn: string,
   ctx: Ctx,
   countyName: string,
+  letter: LetterParts,
 ): EmailTemplates['plan-decided'] {
   const { plan, operation } = loaded;
   const reasons = reasonLines(input.reasons);
@@ -64,6 +66,7 @@ function letterProps(
     decidedOn: ctx.today,
     decidedBy: { name: actor.name, title: REVIEWER_TITLES[actor.role] ?? 'Department of Natural Resources' },
     planUrl: `${ctx.origin}/plans/${plan.id}`,
+    letter,
   };
   return input.decision === 'approved' ? { ...base, decision: 'approved', reasons } : { ...base, decision: 'disapproved', reasons };
 }
@@ -71,6 +74,17 @@ function letterProps(
 async function countyNameOf(tx: Executor, fips: string): Promise<string> {
   const [row] = await tx.select({ name: counties.name }).from(counties).where(eq(counties.fips, fips));
   return row?.name ?? fips;
+}
+
+async function letterPartsFor(db: Executor, loaded: LoadedPlan, input: DecisionInput, ctx: Ctx): Promise<LetterParts> {
+  const parts = await buildLetterParts(db, {
+    planId: loaded.plan.id, operationId: loaded.operation.id, countyFips: loaded.operation.countyFips,
+    decidedOn: ctx.today, appealable: input.decision === 'disapproved',
+  });
+  if (input.decision !== 'approved' || parts.manureRemoval.allowed) return parts;
+  // Before the write the query cannot see this approval yet; the preview states the answer it will give.
+  const a = manureRemovalAnswer(true);
+  return { ...parts, manureRemoval: { allowed: a.allowed, reason: a.reason, citation: a.citation, readingConfirmed: a.reading.confirmed } };
 }
 
 /** The decision letter exactly as it would be sent, for the reviewer to read first. Writes nothing. */
@@ -81,7 +95,9 @@ export async function previewDecisionLetter(actor: Actor, input: DecisionInput, 
   const receivedOn = requireDecidable(loaded, input);
   const people = await planPeople(db, input.planId);
   const countyName = await countyNameOf(db, loaded.operation.countyFips);
-  return renderEmail('plan-decided', letterProps(loaded, input, people, actor, receivedOn, ctx, countyName));
+  // The preview shows the letter as it would read after the decision: an approval puts a plan in force.
+  const letter = await letterPartsFor(db, loaded, input, ctx);
+  return renderEmail('plan-decided', letterProps(loaded, input, people, actor, receivedOn, ctx, countyName, letter));
 }
 
 /** Decides a complete plan; returns the new status. */
@@ -113,14 +129,19 @@ export async function decidePlan(actor: Actor, input: DecisionInput, ctx: Ctx): 
     });
     const people = await planPeople(tx, input.planId);
     const countyName = await countyNameOf(tx, loaded.operation.countyFips);
+    // After the write: the one in-force query now sees this decision (IAC 567-65.110(5)).
+    const letter = await buildLetterParts(tx, {
+      planId: input.planId, operationId: loaded.operation.id, countyFips: loaded.operation.countyFips,
+      decidedOn: ctx.today, appealable: input.decision === 'disapproved',
+    });
     await enqueueEmail(tx, {
       eventKey: `plan:${input.planId}:decided:${after.version}`,
       recipients: [...people.owner, ...people.contractor],
       template: 'plan-decided',
-      props: letterProps(loaded, input, people, actor, receivedOn, ctx, countyName),
+      props: letterProps(loaded, input, people, actor, receivedOn, ctx, countyName, letter),
     });
     await notifyCountiesOfPlan(tx, { planId: input.planId, event: 'decided', origin: ctx.origin });
-    // IAC 567-65.110(5): an approval is what lets manure leave storage.
-    return { status: input.decision, manureRemovalAllowed: manureRemovalAllowed(after.status) };
+    const removal = await manureRemovalForOperation(tx, loaded.operation.id);
+    return { status: input.decision, manureRemovalAllowed: removal.allowed };
   });
 }

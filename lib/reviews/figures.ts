@@ -1,9 +1,11 @@
 import type { IndemnityFee } from '@/lib/fees/indemnity';
 import { formatDate, formatMoney, formatNumber } from '@/lib/notifications/format';
 import type { ReviewClock } from '@/lib/plans/clock';
+import { newOwnerObligation, type DecidedRequirement } from '@/lib/operations/new-owner';
+import type { ManureRemovalAnswer } from '@/lib/plans/in-force';
 import {
-  ANIMAL_CATEGORIES, animalUnitCapacity, annualComplianceFee, effectiveDeadline, filingFees, latestParameter,
-  manureRemovalAllowed, newOwnerOriginalMmpDue, safoElection, type AnimalCategory,
+  ANIMAL_CATEGORIES, animalUnitCapacity, annualComplianceFee, filingFees, latestParameter, parameterValue,
+  safoElection, type AnimalCategory,
 } from '@/lib/rules';
 import { nitrogenFigures, pIndexFigures, stockpileFigures } from './field-checks';
 import type { PlanDocument } from './plan-document';
@@ -31,13 +33,17 @@ export type FigureInput = {
     safoEndedOn: string | null;
     safoEndReason: string | null;
     peakAnimalUnitsHoused: number | null;
+    constructedOn: string | null;
+    lastExpandedOn: string | null;
+    researchCollege: boolean;
   };
   inventory: Partial<Record<AnimalCategory, number>>;
   doc: PlanDocument;
   clock: ReviewClock;
-  newOwner: { acquiredOn: string; originalFiledSince: boolean } | null;
+  newOwner: { acquiredOn: string; originalFiledSince: boolean; decided?: DecidedRequirement | null } | null;
   indemnity: IndemnityFee;
-  operationHasApprovedPlan: boolean;
+  /** IAC 567-65.110(5), from the one query of lib/plans/in-force. */
+  manureRemoval: ManureRemovalAnswer;
 };
 
 function auFigures(i: FigureInput, capacity: number): Figure[] {
@@ -83,33 +89,34 @@ function feeFigures(i: FigureInput, capacity: number): Figure[] {
 
 function clockFigures(i: FigureInput): Figure[] {
   const c = i.clock;
-  if (!c.day60 || !c.effectiveDeadline) {
+  if (!c.day60 || !c.deadline) {
     const value = c.state === 'stopped_incomplete' ? 'No clock runs: the plan was returned as incomplete' : 'No clock runs yet';
     return [{ label: 'Review deadline', value, citation: 'IAC 567-65.110(4)' }];
   }
-  const holidays = latestParameter('holidays.iowa_code_4_1_34');
+  const d = c.deadline;
   const left = c.daysLeft;
   const flag: Figure['flag'] =
     left !== null && left < 0 ? { level: 'error', text: `The review is overdue by ${-left} day${left === -1 ? '' : 's'}.` }
       : left !== null && left <= 7 ? { level: 'warning', text: `The decision is due in ${left} day${left === 1 ? '' : 's'}.` } : undefined;
   return [
-    { label: 'Day 60 of the review', value: `${formatDate(c.day60)} (60 days after the plan was received on ${formatDate(c.receivedOn!)})`, citation: 'IAC 567-65.110(4)', flag },
+    { label: 'Last day of the review', value: `${formatDate(c.day60)} (${parameterValue('days.mmp_review')} days after the complete plan was received on ${formatDate(c.receivedOn!)})`, citation: 'IAC 567-65.110(4)', flag },
     {
       label: 'Effective deadline',
-      value: `${formatDate(c.effectiveDeadline)}${c.effectiveDeadline !== c.day60 ? ' (day 60 falls on a weekend or holiday)' : ''}${left !== null ? `; ${left} days left` : ''}`,
-      citation: 'Iowa Code 4.1(34)',
-      unconfirmed: holidays.confirmed ? undefined : holidays.source,
+      value: `${formatDate(d.day)}. ${d.reason}${left !== null ? ` ${left} days left.` : ''}`,
+      citation: `${d.citation} (general rule)`,
+      unconfirmed: d.readingConfirmed ? undefined : d.readingSource,
     },
   ];
 }
 
 function operationFigures(i: FigureInput, capacity: number): Figure[] {
   const out: Figure[] = [];
-  const allowed = manureRemovalAllowed(i.plan.status) || i.operationHasApprovedPlan;
+  const removal = i.manureRemoval;
   out.push({
     label: 'Manure removal from storage',
-    value: allowed ? 'Allowed: the department has approved a plan' : 'Not allowed until the department approves the plan',
-    citation: 'IAC 567-65.110(5)',
+    value: `${removal.allowed ? 'Allowed' : 'Not allowed'}: ${removal.reason}`,
+    citation: removal.citation,
+    unconfirmed: removal.reading.confirmed ? undefined : removal.reading.source,
   });
   if (i.operation.safoElectedOn) {
     const r = safoElection({ animalUnitCapacity: capacity, peakAnimalUnitsHoused: i.operation.peakAnimalUnitsHoused ?? undefined });
@@ -122,15 +129,22 @@ function operationFigures(i: FigureInput, capacity: number): Figure[] {
     });
   }
   if (i.newOwner) {
-    const due = newOwnerOriginalMmpDue(i.newOwner.acquiredOn);
-    const effective = effectiveDeadline(due);
-    const late = !i.newOwner.originalFiledSince && effective < i.today;
-    out.push({
-      label: 'New owner: original MMP due',
-      value: `${formatDate(effective)} (acquired ${formatDate(i.newOwner.acquiredOn)})${i.newOwner.originalFiledSince ? '; filed' : ''}`,
-      citation: 'IAC 567-65.110(1)"d"',
-      flag: late ? { level: 'error', text: `The new owner is past the 60 days to submit an original MMP (due ${formatDate(effective)}).` } : undefined,
-    });
+    const o = newOwnerObligation({
+      acquiredOn: i.newOwner.acquiredOn, decided: i.newOwner.decided, animalUnitCapacity: capacity, constructedOn: i.operation.constructedOn,
+      lastExpandedOn: i.operation.lastExpandedOn, researchCollege: i.operation.researchCollege,
+    }, i.today);
+    if (!o.due) {
+      out.push({ label: 'New owner: original MMP', value: `None owed (acquired ${formatDate(o.acquiredOn)}). ${o.requirement.reason}`, citation: o.requirement.citation });
+    } else {
+      const late = !i.newOwner.originalFiledSince && o.due.daysLeft < 0;
+      out.push({
+        label: 'New owner: original MMP due',
+        value: `${formatDate(o.due.day)} (acquired ${formatDate(o.acquiredOn)}; ${o.due.reason})${i.newOwner.originalFiledSince ? '; filed' : ''}`,
+        citation: `${o.requirement.citation}; ${o.due.citation} (filing rule)`,
+        flag: late ? { level: 'error', text: `The new owner is past the ${parameterValue('days.new_owner_original_mmp')} days to submit an original MMP (due ${formatDate(o.due.day)}).` } : undefined,
+        unconfirmed: o.due.readingConfirmed ? undefined : o.due.readingSource,
+      });
+    }
   }
   return out;
 }

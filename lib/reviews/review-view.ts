@@ -1,9 +1,10 @@
-import { and, desc, eq, gte, isNotNull, isNull, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, isNotNull, isNull, ne } from 'drizzle-orm';
 import { getDb } from '@/db/client';
-import { animalInventory, operations, ownerships, parties, plans, users } from '@/db/schema';
+import { animalInventory, operations, ownerships, ownershipTransfers, parties, plans, users } from '@/db/schema';
 import type { Actor } from '@/lib/auth/roles';
 import { indemnityFeeFor } from '@/lib/fees/indemnity';
 import { deriveReviewClock } from '@/lib/plans/clock';
+import { manureRemovalForOperation } from '@/lib/plans/in-force';
 import { getPlanForActor } from '@/lib/plans/queries';
 import { allCountiesCovered, listCountyCoverage } from '@/lib/plans/receipts';
 import type { AnimalCategory } from '@/lib/rules';
@@ -32,12 +33,21 @@ async function newOwnerOf(operationId: string) {
   const current = rows.find((r) => r.releasedOn === null);
   // IAC 567-65.110(1)"d" concerns an owner who took over from a previous one.
   if (!current || !rows.some((r) => r.releasedOn !== null)) return null;
-  const [filed] = await db
-    .select({ id: plans.id })
-    .from(plans)
-    .where(and(eq(plans.operationId, operationId), eq(plans.kind, 'original'), isNotNull(plans.receivedOn), gte(plans.receivedOn, current.acquiredOn)))
-    .limit(1);
-  return { acquiredOn: current.acquiredOn, originalFiledSince: Boolean(filed) };
+  const [[filed], [transfer]] = await Promise.all([
+    db
+      .select({ id: plans.id })
+      .from(plans)
+      .where(and(eq(plans.operationId, operationId), eq(plans.kind, 'original'), isNotNull(plans.receivedOn), gte(plans.receivedOn, current.acquiredOn)))
+      .limit(1),
+    // The answer lib/rules gave when the transfer that made this owner was confirmed (lib/transfers).
+    db
+      .select({ required: ownershipTransfers.originalMmpRequired, dueOn: ownershipTransfers.originalMmpDueOn, citation: ownershipTransfers.requirementCitation, reason: ownershipTransfers.requirementReason })
+      .from(ownershipTransfers)
+      .where(and(eq(ownershipTransfers.operationId, operationId), eq(ownershipTransfers.status, 'confirmed'), eq(ownershipTransfers.claimantPartyId, current.ownerId), eq(ownershipTransfers.acquiredOn, current.acquiredOn)))
+      .orderBy(desc(ownershipTransfers.decidedAt))
+      .limit(1),
+  ]);
+  return { acquiredOn: current.acquiredOn, originalFiledSince: Boolean(filed), decided: transfer ?? null };
 }
 
 export async function getReviewView(actor: Actor, planId: string, today: string) {
@@ -61,7 +71,7 @@ export async function getReviewView(actor: Actor, planId: string, today: string)
   const previousDoc = previousId ? await loadPlanDocument(db, previousId) : null;
   const diff: DiffEntry[] | null = previousDoc ? diffPlanDocuments(previousDoc, doc) : null;
   const clock = deriveReviewClock(view.clock, today);
-  const [coverage, covered, attachmentList, fees, cycles, notices, newOwner, approvedCount] = await Promise.all([
+  const [coverage, covered, attachmentList, fees, cycles, notices, newOwner, manureRemoval] = await Promise.all([
     listCountyCoverage(planId),
     allCountiesCovered(planId),
     listPlanAttachments(db, planId),
@@ -69,7 +79,7 @@ export async function getReviewView(actor: Actor, planId: string, today: string)
     listDeficiencyCycles(db, planId),
     listPlanNotices(db, planId),
     newOwnerOf(plan.operationId),
-    db.select({ n: sql<number>`count(*)::int` }).from(plans).where(and(eq(plans.operationId, plan.operationId), eq(plans.status, 'approved'))),
+    manureRemovalForOperation(db, plan.operationId),
   ]);
   const audit = await listPlanAudit(db, planId, fees.map((f) => f.id));
   const au = doc.animalUnitCapacity ?? plan.animalUnitCapacity ?? 0;
@@ -87,7 +97,7 @@ export async function getReviewView(actor: Actor, planId: string, today: string)
     clock,
     newOwner,
     indemnity,
-    operationHasApprovedPlan: Number(approvedCount[0]?.n ?? 0) > 0,
+    manureRemoval,
   });
   return {
     ...view,
@@ -106,6 +116,7 @@ export async function getReviewView(actor: Actor, planId: string, today: string)
     notices,
     audit,
     figures,
+    manureRemoval,
   };
 }
 

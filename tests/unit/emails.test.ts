@@ -34,6 +34,7 @@ describe('every email template', () => {
 
 describe('the decision letter (plan-decided)', () => {
   const base = preview('plan-decided');
+  const notInForce = { ...base.letter.manureRemoval, allowed: false, reason: 'No approved manure management plan is in force for this operation, so manure may not be removed from storage until the department approves one.' };
 
   it('cites IAC 567-65.110(4) and states the received date, the decision date and every reason for a disapproval', async () => {
     const email = await renderEmail('plan-decided', base);
@@ -43,17 +44,36 @@ describe('the decision letter (plan-decided)', () => {
     expect(text).toContain('received your complete plan on January 4, 2027 and disapproved it on February 26, 2027');
     expect(text).toContain('Reasons for disapproval');
     for (const reason of base.decision === 'disapproved' ? base.reasons : []) expect(text).toContain(reason);
-    expect(text).toContain('Manure may not be removed from storage');
-    expect(text).not.toContain('Manure may now be removed');
   });
 
-  it('tells an approved owner that manure may now be removed from storage', async () => {
+  it('IAC 567-65.110(5): a disapproval states the in-force answer it is given: allowed while an earlier approval stands', async () => {
+    const text = flat((await renderEmail('plan-decided', base)).text);
+    expect(text).toContain('Manure removal from storage: allowed.');
+    expect(text).toContain('a disapproved annual update does not withdraw it');
+    expect(text).toContain('This reading of the rule is to be confirmed by the department.');
+    const none = flat((await renderEmail('plan-decided', { ...base, letter: { ...base.letter, manureRemoval: notInForce } })).text);
+    expect(none).toContain('Manure removal from storage: not allowed.');
+    expect(none).not.toContain('Manure removal from storage: allowed.');
+  });
+
+  it('carries the plan reference, the owner\'s address block, the field office contact and, for a disapproval, the appeal paragraph', async () => {
+    const text = flat((await renderEmail('plan-decided', base)).text);
+    expect(text).toContain('Plan reference: MMP-000123');
+    expect(text).toContain('Vander Berg Farms LLC 2840 Indigo Avenue Rock Valley, IA 51247');
+    expect(text).toContain('Field Office 3 — Spencer 1900 North Grand Avenue, Gateway North Mall Spencer, IA 51301 Phone: 712-262-4177');
+    expect(text).toContain('If you disagree');
+    expect(text).toContain('notice of appeal');
+    expect(text).toContain('The department has not yet confirmed the text and deadline of this paragraph.');
+  });
+
+  it('an approval has no appeal paragraph, and says manure may be removed when the answer is allowed', async () => {
     const email = await renderEmail('plan-decided', { ...base, decision: 'approved', reasons: [], decidedOn: '2027-03-05' });
     const text = flat(email.text);
     expect(email.subject).toMatch(/^Approved: /);
     expect(text).toContain('approved it on March 5, 2027, day 60 of the review');
-    expect(text).toContain('Manure may now be removed from storage (IAC 567-65.110(5)).');
+    expect(text).toContain('Manure removal from storage: allowed. An approved manure management plan is in force');
     expect(text).not.toContain('Reasons for disapproval');
+    expect(text).not.toContain('notice of appeal');
   });
 
   it('refuses a disapproval without reasons', async () => {
@@ -62,7 +82,7 @@ describe('the decision letter (plan-decided)', () => {
 });
 
 describe('returned-incomplete', () => {
-  it('lists every deficiency and says the 60-day review starts again on resubmission', async () => {
+  it('lists every deficiency, says the review runs from the complete plan\'s receipt, and carries the letter\'s parts', async () => {
     const props = preview('returned-incomplete');
     const text = flat((await renderEmail('returned-incomplete', props)).text);
     for (const d of props.deficiencies) {
@@ -71,7 +91,10 @@ describe('returned-incomplete', () => {
       if (d.detail) expect(text).toContain(d.detail);
     }
     expect(text).toContain('What is missing (3 items)');
-    expect(text).toContain('The 60-day review starts again when you resubmit');
+    expect(text).toContain('The 60-day review starts when the department receives your complete plan');
+    expect(text).toContain('Plan reference: MMP-000123');
+    expect(text).toContain('notice of appeal');
+    expect(text).toContain('Phone: 712-262-4177');
   });
 });
 

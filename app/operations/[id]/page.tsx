@@ -2,6 +2,8 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { Alert } from '@/components/alert';
+import { DeadlineDate } from '@/components/law/deadline-date';
+import { ManureRemovalStatement } from '@/components/law/manure-removal';
 import { Breadcrumbs } from '@/components/breadcrumbs';
 import { ButtonLink } from '@/components/button';
 import { DataTable } from '@/components/data-table';
@@ -34,15 +36,20 @@ function PlanActions({ d }: { d: OperationDetail }) {
     const href = d.openPlan.status === 'draft' ? `/plans/${d.openPlan.id}/edit` : `/plans/${d.openPlan.id}`;
     return <ButtonLink href={href}>{d.openPlan.status === 'draft' ? 'Continue the plan you started' : 'See the plan in progress'}</ButtonLink>;
   }
+  const newOwnerOwes = Boolean(d.newOwner?.due);
   return (
     <>
-      {!d.hasApprovedPlan || d.newOwner ? <StartPlanForm operationId={op.id} kind="original" label="Start the original MMP" action={startPlanAction} /> : null}
-      {d.hasApprovedPlan ? (
-        <StartPlanForm operationId={op.id} kind="annual_update" label="File the annual update" action={startPlanAction} variant={d.newOwner ? 'outline' : 'primary'} />
+      {!d.hasApprovedPlan || newOwnerOwes ? <StartPlanForm operationId={op.id} kind="original" label="Start the original MMP" action={startPlanAction} /> : null}
+      {d.hasApprovedPlan && !d.safo.inForce ? (
+        <StartPlanForm operationId={op.id} kind="annual_update" label="File the annual update" action={startPlanAction} variant={newOwnerOwes ? 'outline' : 'primary'} />
       ) : null}
+      {d.hasApprovedPlan && d.safo.inForce ? <p>{SAFO_NO_UPDATE}</p> : null}
     </>
   );
 }
+
+// IAC 567-65.110(1)"e"(2): the election is "for purposes of filing updated MMPs and annual compliance fees".
+const SAFO_NO_UPDATE = 'No annual update is due: this operation elected to be treated as a small animal feeding operation (SAFO), and an elected SAFO files no updated MMP and pays no annual compliance fee while the election is in force (IAC 567-65.110(1)“e”(2)). The election ends once more animals are housed than a SAFO may hold; then an MMP must be submitted.';
 
 export default async function OperationPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
@@ -83,16 +90,19 @@ export default async function OperationPage({ params }: { params: Promise<{ id: 
         </section>
       ))}
 
-      {d.newOwner ? (
-        <Alert type={d.newOwner.daysLeft < 0 ? 'error' : 'warning'} heading={d.newOwner.daysLeft < 0 ? `Your original plan is overdue by ${pluralDays(-d.newOwner.daysLeft)}` : `Your original plan is due in ${pluralDays(d.newOwner.daysLeft)}`}>
-          You acquired this operation on {formatDate(d.newOwner.acquiredOn)}. As its new owner you must submit your own original manure management plan by{' '}
-          <strong>{formatDate(d.newOwner.dueOn)}</strong>, within 60 days after acquiring it (IAC 567-65.110(1)“d”). Until then you may apply manure under the previous owner’s most recent plan.
+      {d.newOwner?.due ? (
+        <Alert type={d.newOwner.due.daysLeft < 0 ? 'error' : 'warning'} heading={d.newOwner.due.daysLeft < 0 ? `Your original plan is overdue by ${pluralDays(-d.newOwner.due.daysLeft)}` : `Your original plan is due in ${pluralDays(d.newOwner.due.daysLeft)}`}>
+          You acquired this operation on {formatDate(d.newOwner.acquiredOn)}. {d.newOwner.requirement.reason} ({d.newOwner.requirement.citation}) Submit it by <DeadlineDate d={d.newOwner.due} />. Until then you may apply manure under the previous owner’s most recent plan.
+        </Alert>
+      ) : d.newOwner ? (
+        <Alert type="info" heading="As the new owner, you owe no original plan">
+          You acquired this operation on {formatDate(d.newOwner.acquiredOn)}. {d.newOwner.requirement.reason} ({d.newOwner.requirement.citation})
         </Alert>
       ) : null}
 
       {d.hasApprovedPlan && !d.openPlan && d.nextDue && d.nextDue.daysLeft <= 60 ? (
         <Alert type={d.nextDue.daysLeft < 0 ? 'error' : 'warning'} heading={d.nextDue.daysLeft < 0 ? `The annual update is overdue by ${pluralDays(-d.nextDue.daysLeft)}` : `The annual update is due in ${pluralDays(d.nextDue.daysLeft)}`}>
-          The department set {formatDate(d.nextDue.dueOn)} as this operation’s date for its updated plan (IAC 567-65.110(3)“b”(3)). File it below: a statement that nothing changed, a list of
+          The department set {formatDate(d.nextDue.dueOn)} as this operation’s date for its updated plan (IAC 567-65.110(3)“b”(3)); file it by <DeadlineDate d={d.nextDue.deadline} />. File it below: a statement that nothing changed, a list of
           the changes, or a complete plan.
         </Alert>
       ) : null}
@@ -103,11 +113,18 @@ export default async function OperationPage({ params }: { params: Promise<{ id: 
           <li>{d.requirement.required ? 'MMP required' : 'MMP not required'}: {d.requirement.reason} ({d.requirement.citation})</li>
           <li>
             Next annual update due:{' '}
-            {d.nextDue ? `${formatDate(d.nextDue.dueOn)} (${d.nextDue.daysLeft < 0 ? `overdue by ${pluralDays(-d.nextDue.daysLeft)}` : `${pluralDays(d.nextDue.daysLeft)} left`})` : 'no date assigned yet'}
+            {d.safo.inForce ? (
+              SAFO_NO_UPDATE
+            ) : d.nextDue ? (
+              <>
+                <DeadlineDate d={d.nextDue.deadline} /> ({d.nextDue.daysLeft < 0 ? `overdue by ${pluralDays(-d.nextDue.daysLeft)}` : `${pluralDays(d.nextDue.daysLeft)} left`}; IAC 567-65.110(3)“b”(3))
+              </>
+            ) : (
+              'no date assigned yet'
+            )}
           </li>
           <li>
-            Manure removal from storage:{' '}
-            {d.manureRemovalAllowed ? 'allowed (a plan is approved)' : <strong>not allowed until the department approves the plan (IAC 567-65.110(5))</strong>}
+            <ManureRemovalStatement answer={d.manureRemoval} />
           </li>
         </ul>
       </SummaryBox>

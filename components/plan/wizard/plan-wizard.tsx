@@ -153,6 +153,7 @@ export function PlanWizard({ data, actions, initialStep }: { data: PlanEditorDat
             counties={data.counties}
             today={data.today}
             safoInForce={data.operation.safoInForce}
+            manureRemoval={data.manureRemoval}
             submitting={submitting}
             submitError={submitError}
             goTo={goTo}

@@ -19,6 +19,9 @@ import { AppError } from '@/lib/errors';
 import { formatDate, formatDateTime } from '@/lib/notifications/format';
 import { planKindLabel } from '@/lib/notifications/labels';
 import { listReviewerOptions } from '@/lib/reviews/options';
+import { latestParameter } from '@/lib/rules';
+import { DeadlineDate } from '@/components/law/deadline-date';
+import { ManureRemovalStatement } from '@/components/law/manure-removal';
 import { getReviewView } from '@/lib/reviews/review-view';
 import { AssignForm } from './assign-form';
 import { CompletenessForm } from './completeness-form';
@@ -26,10 +29,11 @@ import { DecisionForm } from './decision-form';
 
 export const metadata: Metadata = { title: 'Review a plan' };
 
+const REVIEW = latestParameter('days.mmp_review');
 const DONE: Record<string, string> = {
-  complete: 'The plan was found complete. The 60 days count from the date it was received.',
+  complete: `The plan was found complete. The ${REVIEW.value} days count from the date it was received (${REVIEW.citation}).`,
   returned: 'The plan was returned as incomplete. The owner was sent one notice listing every item.',
-  approved: 'The plan was approved. The letter went to the owner and notices to the county boards. Manure may now be removed from storage (IAC 567-65.110(5)).',
+  approved: 'The plan was approved. The letter went to the owner and notices to the county boards.',
   disapproved: 'The plan was disapproved. The letter with your reasons went to the owner and notices to the county boards.',
 };
 
@@ -60,13 +64,18 @@ export default async function ReviewPlanPage({ params, searchParams }: Props) {
       >
         <StatusTag status={plan.status} big />
       </PageHeading>
-      {done && DONE[done] ? <Alert type="success" role="status" heading="Done">{DONE[done]}</Alert> : null}
+      {done && DONE[done] ? (
+        <Alert type="success" role="status" heading="Done">
+          {DONE[done]}
+          {done === 'approved' || done === 'disapproved' ? <> <ManureRemovalStatement answer={view.manureRemoval} /></> : null}
+        </Alert>
+      ) : null}
 
       <SummaryBox heading="Review clock (IAC 567-65.110(4))" className="margin-top-2">
         <ul className="usa-list margin-y-0">
           <li>Received: {clock.receivedOn ? formatDate(clock.receivedOn) : 'not yet'}</li>
-          {clock.day60 ? <li>Day 60: {formatDate(clock.day60)}</li> : null}
-          {clock.effectiveDeadline ? <li>Effective deadline (Iowa Code 4.1(34)): {formatDate(clock.effectiveDeadline)}</li> : null}
+          {clock.day60 ? <li>Last day ({REVIEW.value} days after the complete plan was received): {formatDate(clock.day60)}</li> : null}
+          {clock.deadline ? <li>Decision due: <DeadlineDate d={clock.deadline} /></li> : null}
           {clock.daysLeft !== null ? <li><strong>{clock.daysLeft < 0 ? `Overdue by ${-clock.daysLeft} days` : `${clock.daysLeft} days left`}</strong></li> : null}
           {clock.state === 'stopped_incomplete' ? <li>No clock runs: returned as incomplete; the owner’s resubmission will be a new receipt.</li> : null}
           {plan.decidedOn ? <li>Decided: {formatDate(plan.decidedOn)} ({plan.decision})</li> : null}

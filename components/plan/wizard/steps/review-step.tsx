@@ -9,7 +9,7 @@ import type { CheckResult } from '@/lib/plans/completeness';
 import { countiesForDisplay, derivePlanCounties, relationWords } from '@/lib/plans/counties';
 import type { FeePreviewLine } from '@/lib/plans/fees';
 import { STEP_LABELS, type StepId } from '@/lib/plans/steps';
-import { effectiveDeadline, latestDesignStatementFiling, reviewDeadline } from '@/lib/rules';
+import { deadlineKind, latestDesignStatementFiling, latestParameter, periodEnd, reviewDeadline } from '@/lib/rules';
 import { FeeTable } from '../../fee-table';
 import { PlanChanges } from '../../plan-changes';
 import { pIndexWords } from '../../plan-content';
@@ -24,6 +24,8 @@ type Props = {
   counties: CountyOption[];
   today: string;
   safoInForce: boolean;
+  /** IAC 567-65.110(5) for the operation today (an approved plan stays in force while this one is reviewed). */
+  manureRemoval: { allowed: boolean; reason: string; citation: string };
   submitting: boolean;
   submitError: string | null;
   goTo: (step: StepId, href?: string) => void;
@@ -31,13 +33,15 @@ type Props = {
 };
 
 /** Before submitting: what is still missing (each linked to its step), and every computed figure with its rule. */
-export function ReviewStep({ check, kind, animalUnits, fees, operationCountyFips, counties, today, safoInForce, submitting, submitError, goTo, onSubmit }: Props) {
+export function ReviewStep({ check, kind, animalUnits, fees, operationCountyFips, counties, today, safoInForce, manureRemoval, submitting, submitError, goTo, onSubmit }: Props) {
   const [certify, setCertify] = useState(false);
   const [certifyError, setCertifyError] = useState<string | null>(null);
   const names = new Map(counties.map((c) => [c.fips, c.name]));
   const doc = check.document;
   const touched = doc ? countiesForDisplay(derivePlanCounties(operationCountyFips, doc.fields), (f) => names.get(f) ?? f) : [];
   const day60 = reviewDeadline(today);
+  const review = latestParameter('days.mmp_review');
+  const period = periodEnd(day60, deadlineKind('department_review'));
   const ready = check.missing.length === 0 && doc;
   return (
     <>
@@ -67,10 +71,12 @@ export function ReviewStep({ check, kind, animalUnits, fees, operationCountyFips
         </li>
         {safoInForce ? <li>SAFO election in force: updates and compliance fees as a small operation (IAC 567-65.110(1)“e”(2))</li> : null}
         <li>
-          The department decides a complete plan within 60 days of receiving it: received today, by <strong>{formatDate(day60)}</strong>
-          {effectiveDeadline(day60) !== day60 ? ` (effective ${formatDate(effectiveDeadline(day60))}, Iowa Code 4.1(34))` : ''} (IAC 567-65.110(4))
+          The department decides a complete plan within {review.value} days of receiving it: received complete today, by <strong>{formatDate(period.day)}</strong>
+          {period.extended ? ` (${period.reason})` : ''} ({review.citation})
         </li>
-        <li>Manure may not be removed from storage under this plan until the department approves it (IAC 567-65.110(5))</li>
+        <li>
+          Manure removal from storage: {manureRemoval.allowed ? 'allowed' : 'not allowed'}. {manureRemoval.reason} ({manureRemoval.citation})
+        </li>
         {doc?.constructionBeginsOn ? (
           <li>
             Construction begins {formatDate(doc.constructionBeginsOn)}: the design statement is due by {formatDate(latestDesignStatementFiling(doc.constructionBeginsOn))} (IAC 567-65.110(2))
