@@ -1,42 +1,69 @@
 import type { Metadata } from 'next';
 import { ButtonLink } from '@/components/button';
 import { Card, CardGroup } from '@/components/card';
+import { formatDate, formatMoney } from '@/lib/notifications/format';
+import { filingFees, latestParameter, whoMustFile } from '@/lib/rules';
 
 export const metadata: Metadata = {
   title: { absolute: 'Iowa Manure Management Plan Portal' },
 };
 
-const figures = [
-  { value: '$250', text: 'Filing fee for an original manure management plan.' },
-  { value: '$500', text: 'Filing fee when the plan comes with a construction permit application.' },
-  { value: '$0.15', text: 'Annual compliance fee per animal unit, paid with each annual update.' },
-  { value: '60 days', text: 'Time the department has to approve or disapprove a complete plan.' },
-];
+// Every figure and rule on this page comes from lib/rules, with its citation and the date from which
+// the portal applies it, so a corrected parameter changes the page too.
+function legalFigures() {
+  const filing = latestParameter('fee.mmp_filing_cents');
+  const withPermit = latestParameter('fee.mmp_filing_with_construction_permit_total_cents');
+  const fees = filingFees({ kind: 'original', constructionPermitRequired: true });
+  const permitLine = fees.lines.find((l) => l.code === 'construction_permit_application');
+  const compliance = latestParameter('fee.annual_compliance_cents_per_animal_unit');
+  const review = latestParameter('days.mmp_review');
+  const newOwner = latestParameter('days.new_owner_original_mmp');
+  const design = latestParameter('days.design_statement_before_construction');
+  return [
+    { value: formatMoney(filing.value), text: 'MMP filing fee, paid with each original manure management plan.', citation: filing.citation, since: filing.effectiveFrom },
+    {
+      value: formatMoney(withPermit.value),
+      text: `In total when the operation also needs a construction permit: the ${formatMoney(filing.value)} filing fee plus the ${formatMoney(permitLine?.cents ?? withPermit.value - filing.value)} construction permit application fee.`,
+      citation: withPermit.citation,
+      since: withPermit.effectiveFrom,
+    },
+    { value: formatMoney(compliance.value), text: 'Annual compliance fee per animal unit of capacity, paid with each annual update (none for an elected SAFO).', citation: compliance.citation, since: compliance.effectiveFrom },
+    { value: `${review.value} days`, text: 'Time the department has to approve or disapprove a complete plan, from the day it receives it.', citation: review.citation, since: review.effectiveFrom },
+    { value: `${newOwner.value} days`, text: 'Time a new owner of an operation that must have a plan has to submit an original plan.', citation: newOwner.citation, since: newOwner.effectiveFrom },
+    { value: `${design.value} days`, text: 'A construction design statement (no construction permit needed) reaches the department at least this long before construction begins.', citation: design.citation, since: design.effectiveFrom },
+  ];
+}
 
-const steps = [
-  {
-    title: 'Create your account',
-    body: 'Owners sign up with an email address. A preparer, such as a consultant, can file for an owner the owner has linked.',
-  },
-  {
-    title: 'Describe your operation and fields',
-    body: 'Enter the animals and animal units, how manure is stored, and the fields, crops and rates where manure will be applied.',
-  },
-  {
-    title: 'Submit and pay the filing fee',
-    body: 'The portal shows the fee before you submit. You get a confirmation with the date the department received your plan.',
-  },
-  {
-    title: 'The department reviews your plan',
-    body: 'Staff check that the plan is complete. If something is missing, they mark it incomplete and tell you what to fix. They approve or disapprove a complete plan within 60 days.',
-  },
-  {
-    title: 'File an annual update each year',
-    body: 'Each year, update the plan and pay the annual compliance fee. The portal shows when your next update is due.',
-  },
-];
+function filingSteps() {
+  const review = latestParameter('days.mmp_review');
+  return [
+    {
+      title: 'Create your account',
+      body: 'Owners sign up with an email address. A preparer, such as a consultant, can file for an owner the owner has linked.',
+    },
+    {
+      title: 'Describe your operation and fields',
+      body: 'Enter the animals and animal units, how manure is stored, and the fields, crops and rates where manure will be applied.',
+    },
+    {
+      title: 'Submit and pay the filing fee',
+      body: 'The portal shows the fee before you submit. You get a confirmation with the date the department received your plan.',
+    },
+    {
+      title: 'The department reviews your plan',
+      body: `Staff check that the plan is complete. If something is missing, they return it and tell you what to fix. They approve or disapprove a complete plan within ${review.value} days of receiving it (${review.citation}).`,
+    },
+    {
+      title: 'File an annual update each year',
+      body: 'Each year, update the plan and pay the annual compliance fee. The portal shows when your next update is due.',
+    },
+  ];
+}
 
 export default function HomePage() {
+  const figures = legalFigures();
+  const steps = filingSteps();
+  const review = latestParameter('days.mmp_review');
   return (
     <>
       <section className="bg-primary-lighter radius-md padding-3 tablet:padding-5 margin-bottom-5" aria-labelledby="intro-heading">
@@ -67,17 +94,20 @@ export default function HomePage() {
             can use. It protects Iowa&rsquo;s streams, lakes and groundwater.
           </p>
           <p>
-            The law that requires it is Iowa Code section 459.312. The rules for what goes in a plan are
-            in the Iowa Administrative Code, rule 567&mdash;65.110.
+            The law that requires it is Iowa Code section 459.312. Who must file, the fees and the review
+            are in the Iowa Administrative Code, rule 567&mdash;65.110; what goes in a plan is in rule
+            567&mdash;65.111.
           </p>
         </section>
         <section className="tablet:grid-col-5" aria-labelledby="who-files-heading">
           <h2 id="who-files-heading">Who must file</h2>
           <ul className="usa-list">
-            <li>Confinement feeding operations with more than 500 animal units</li>
-            <li>Anyone applying for a construction permit for a confinement operation</li>
-            <li>New owners of an operation, within 60 days of taking ownership</li>
-            <li>Operations outside Iowa that apply manure on land in Iowa</li>
+            {whoMustFile().map((d) => (
+              <li key={d.citation}>
+                {d.who}
+                {d.except ? <> {d.except}</> : null} <span className="text-base-dark">({d.citation})</span>
+              </li>
+            ))}
           </ul>
         </section>
       </div>
@@ -93,7 +123,7 @@ export default function HomePage() {
           </Card>
           <Card heading="Department staff" headingLevel={3} className="tablet:grid-col-4">
             <p>
-              Review plans within 60 days of receiving a complete plan, ask for missing information,
+              Review plans within {review.value} days of receiving a complete plan ({review.citation}), ask for missing information,
               and approve or disapprove.
             </p>
           </Card>
@@ -107,10 +137,13 @@ export default function HomePage() {
         <h2 id="fees-heading">Fees and deadlines</h2>
         <ul className="mmp-figures grid-row grid-gap-2">
           {figures.map((f) => (
-            <li key={f.value} className="mobile-lg:grid-col-6 desktop:grid-col-3 margin-bottom-2">
+            <li key={f.text} className="mobile-lg:grid-col-6 desktop:grid-col-4 margin-bottom-2">
               <div className="mmp-figure">
                 <span className="mmp-figure__value">{f.value}</span>
                 <span>{f.text}</span>
+                <span className="text-base-dark font-body-2xs">
+                  {f.citation}; applied by the portal since {formatDate(f.since)}
+                </span>
               </div>
             </li>
           ))}
@@ -134,9 +167,9 @@ export default function HomePage() {
           <h2 id="contact-heading" className="font-heading-lg">Contact the department</h2>
           <p>
             Animal feeding operation staff in the department&rsquo;s field offices can answer
-            questions about your plan. Find the office that serves your county on{' '}
-            <a className="usa-link" href="https://www.iowadnr.gov">
-              iowadnr.gov
+            questions about your plan.{' '}
+            <a className="usa-link" href="/counties">
+              Find the office that serves your county, with its address and phone
             </a>
             .
           </p>

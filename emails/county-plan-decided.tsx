@@ -1,4 +1,6 @@
 import { formatDate } from '@/lib/notifications/format';
+import type { LetterParts } from '@/lib/reviews/letter-parts';
+import { latestParameter } from '@/lib/rules';
 import { countyRelationPhrase, planKindLabel, type CountyRelation, type PlanKind, type UpdateKind } from '@/lib/notifications/labels';
 import { EmailLayout, type FieldOfficeContact } from './components/layout';
 import { Action, Facts, P, Title } from './components/parts';
@@ -20,6 +22,8 @@ export type CountyPlanDecidedProps = {
   fieldOffice?: FieldOfficeContact | null;
   /** Where the reader turns this kind of email off. */
   preferencesUrl?: string;
+  /** IAC 567-65.110(5), the answer of the one in-force query (absent in rows queued before it was added). */
+  manureRemoval?: LetterParts['manureRemoval'];
 };
 
 export function subject(p: CountyPlanDecidedProps): string {
@@ -27,6 +31,8 @@ export function subject(p: CountyPlanDecidedProps): string {
 }
 
 export function CountyPlanDecidedEmail(p: CountyPlanDecidedProps) {
+  const review = latestParameter('days.mmp_review');
+  const m = p.manureRemoval;
   return (
     <EmailLayout
       fieldOffice={p.fieldOffice}
@@ -37,8 +43,11 @@ export function CountyPlanDecidedEmail(p: CountyPlanDecidedProps) {
       <Title>{`Plan ${p.decision}: ${p.operationName}`}</Title>
       <P>{`Dear ${p.officialName},`}</P>
       <P>
-        {`On ${formatDate(p.decidedOn)} the department ${p.decision} the manure management plan for ${p.operationName}, which ${countyRelationPhrase(p.relations, p.countyName)}. The complete plan was received on ${formatDate(p.receivedOn)} (IAC 567-65.110(4) calls for a decision within 60 days of receiving a complete plan).`}
+        {`On ${formatDate(p.decidedOn)} the department ${p.decision} the manure management plan for ${p.operationName}, which ${countyRelationPhrase(p.relations, p.countyName)}. The complete plan was received on ${formatDate(p.receivedOn)} (${review.citation} calls for a decision within ${review.value} days of receiving a complete plan).`}
       </P>
+      {m ? (
+        <P>{`Manure removal from storage: ${m.allowed ? 'allowed' : 'not allowed'}. ${m.reason} (${m.citation})${m.readingConfirmed ? '' : ' This reading of the rule is to be confirmed by the department.'}`}</P>
+      ) : null}
       <Facts
         rows={[
           ['Operation', `${p.operationName} (facility ${p.facilityId})`],
@@ -66,4 +75,5 @@ export const previewProps: CountyPlanDecidedProps = {
   receivedOn: '2027-01-04',
   decidedOn: '2027-02-26',
   planUrl: 'https://mmp.iowa.example/county/plans/3f6c2a8e-1b7d-4e52-9a0c-5d8e7f1a2b3c',
+  manureRemoval: { allowed: true, reason: 'An approved manure management plan is in force for this operation, so manure may be removed from storage and applied under it. An approved plan stays in force until a later one is approved; a disapproved annual update does not withdraw it.', citation: 'IAC 567-65.110(5)', readingConfirmed: false },
 };

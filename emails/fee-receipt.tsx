@@ -1,3 +1,4 @@
+import { parameterValue } from '@/lib/rules';
 import { formatDate, formatMoney } from '@/lib/notifications/format';
 import { FEE_LABELS, PAYMENT_METHOD_LABELS, type FeeCode, type PaymentMethod } from '@/lib/notifications/labels';
 import { EmailLayout } from './components/layout';
@@ -63,7 +64,7 @@ export const previewProps: FeeReceiptProps = {
   facilityId: '64512',
   receiptNumber: 'MMP-2027-004187',
   paidOn: '2027-02-12',
-  lines: [{ code: 'annual_compliance', cents: 14880, note: '992 animal units × $0.15' }],
+  lines: [{ code: 'annual_compliance', cents: 14880, note: `992 animal units × ${formatMoney(parameterValue('fee.annual_compliance_cents_per_animal_unit'))}` }],
   amountPaidCents: 14880,
   method: 'card',
   reference: 'AUTH 5J7K2Q',

@@ -1,4 +1,5 @@
-import { reviewDeadline } from '@/lib/rules';
+import { deadlineOf, deadlineWords } from '@/lib/deadlines';
+import { latestParameter, reviewDeadline } from '@/lib/rules';
 import { formatDate } from '@/lib/notifications/format';
 import { FEE_LABELS, planKindLabel, type FeeCode, type PlanKind, type UpdateKind } from '@/lib/notifications/labels';
 import { EmailLayout } from './components/layout';
@@ -24,6 +25,7 @@ export function subject(p: SubmissionReceivedProps): string {
 
 export function SubmissionReceivedEmail(p: SubmissionReceivedProps) {
   const kind = planKindLabel(p.planKind, p.updateKind);
+  const review = latestParameter('days.mmp_review');
   return (
     <EmailLayout
       preview={`The department received your plan for ${p.operationName} on ${formatDate(p.receivedOn)}.`}
@@ -41,13 +43,11 @@ export function SubmissionReceivedEmail(p: SubmissionReceivedProps) {
       />
       {p.decisionDueOn ? (
         <P strong>
-          {`The department will approve or disapprove your plan by ${formatDate(p.decisionDueOn)} (IAC 567-65.110(4): within 60 days of receiving a complete plan).`}
+          {`The department will approve or disapprove your plan by ${deadlineWords(deadlineOf('department_review', p.decisionDueOn))} (${review.citation}: within ${review.value} days of receiving a complete plan).`}
         </P>
       ) : (
         <P>
-          The department will first check that your plan is complete. If something is missing, the plan is returned to
-          you with a list of what to add. The 60-day review (IAC 567-65.110(4)) begins when the department receives a
-          complete plan.
+          {`The department will first check that your plan is complete. If something is missing, the plan is returned to you with a list of what to add. The ${review.value}-day review (${review.citation}) begins when the department receives a complete plan.`}
         </P>
       )}
       <Subheading>Fees due</Subheading>

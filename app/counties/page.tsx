@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { DataTable } from '@/components/data-table';
 import { PageHeading } from '@/components/page-heading';
+import { listFieldOffices } from '@/lib/counties/field-offices';
 import { listCountyDirectory, type CountyDirectoryRow } from '@/lib/counties/queries';
 
 export const metadata: Metadata = { title: 'Counties and field offices' };
@@ -8,7 +9,7 @@ export const dynamic = 'force-dynamic';
 
 // Public: which department field office serves each county, and how much MMP activity it has.
 export default async function CountiesPage() {
-  const rows = await listCountyDirectory();
+  const [rows, offices] = await Promise.all([listCountyDirectory(), listFieldOffices()]);
   const withPlans = rows.filter((r) => r.plansTouching > 0).length;
   return (
     <>
@@ -16,6 +17,19 @@ export default async function CountiesPage() {
         title="Counties and field offices"
         lead={`All 99 Iowa counties, the department field office that serves each, and the plans that touch them. ${withPlans} counties have plans on file in the portal.`}
       />
+      <section aria-labelledby="offices-heading">
+        <h2 id="offices-heading">Field offices</h2>
+        <ul className="usa-list usa-list--unstyled grid-row grid-gap-2">
+          {offices.map((o) => (
+            <li key={o.id} className="tablet:grid-col-4 margin-bottom-2">
+              <strong>{o.name}</strong>
+              {o.addressLines.map((l) => <span key={l} className="display-block">{l}</span>)}
+              {o.phone ? <span className="display-block">Phone: <a className="usa-link" href={`tel:${o.phone.replace(/[^0-9]/g, '')}`}>{o.phone}</a></span> : null}
+            </li>
+          ))}
+        </ul>
+      </section>
+      <h2>Counties</h2>
       <DataTable<CountyDirectoryRow>
         caption="Iowa counties"
         captionHidden

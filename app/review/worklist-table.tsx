@@ -76,7 +76,7 @@ export function WorklistTable({ rows, canAssign, reviewers }: { rows: WorklistRo
       cell: (r) => (
         <>
           {r.effectiveDueOn ? formatDate(r.effectiveDueOn) : 'No clock running'}
-          {r.day60 && r.day60 !== r.effectiveDueOn ? <span className="display-block text-base-dark font-sans-2xs">Day 60 is {formatDate(r.day60)}, a Sunday: it runs to Monday (Iowa Code 4.1(34), general rule; reading unconfirmed)</span> : <br />}
+          {r.day60 && r.day60 !== r.effectiveDueOn ? <span className="display-block text-base-dark font-sans-2xs">The last day, {formatDate(r.day60)}, is a Sunday: it runs to Monday (Iowa Code 4.1(34), general rule; reading unconfirmed)</span> : <br />}
           {daysLeftCell(r)}
           {r.receivedOn ? <span className="display-block text-base-dark font-sans-2xs">Received {formatDate(r.receivedOn)}</span> : null}
         </>

@@ -4,7 +4,7 @@ import { useWatch, type Control, type FieldErrors, type UseFormRegister } from '
 import { Checkbox } from '@/components/checkbox';
 import { TextField } from '@/components/text-field';
 import { animalUnitBreakdown, mmpRequirementFor, safoFor } from '@/lib/operations/facts';
-import { isIsoDate } from '@/lib/rules';
+import { isIsoDate, latestParameter } from '@/lib/rules';
 import { toNumber } from '@/lib/validation/operations';
 import type { OperationFormValues } from './form-types';
 
@@ -33,6 +33,7 @@ export function LegalAnswers({ control, register, errors, electionInForce }: Pro
     researchCollege: Boolean(research),
   });
   const safo = safoFor(au, peakHoused);
+  const safoMax = latestParameter('threshold.safo_max_animal_units');
   const offered = (safo.eligible && !safo.terminated) || electionInForce;
   return (
     <>
@@ -58,7 +59,7 @@ export function LegalAnswers({ control, register, errors, electionInForce }: Pro
           {elect ? (
             <TextField
               label="Most animal units housed at one time"
-              hint="The election ends automatically once more than 500 animal units are housed at one time."
+              hint={`The election ends automatically once more than ${safoMax.value} animal units are housed at one time (${safoMax.citation}).`}
               inputMode="decimal"
               width="sm"
               error={errors.peakAnimalUnitsHoused?.message}

@@ -2,6 +2,7 @@ import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
 import { counties, countyDigestItems, fieldOffices, notificationPreferences, operations, ownerships, parties, planCounties, plans, users } from '@/db/schema';
 import { enqueueEmail } from '@/lib/notifications/outbox';
+import { manureRemovalForOperation } from '@/lib/plans/in-force';
 
 // IAC 567-65.110(3)"b"(2): once an electronic plan is filed the department gives each county it
 // touches access; the county's officials are told. Called inside the transaction that files or
@@ -35,6 +36,8 @@ export async function notifyCountiesOfPlan(
   let emailed = 0;
   let digested = 0;
   const p = plan.plan;
+  // IAC 567-65.110(5): the county hears the same answer as the owner's letter, from the same query.
+  const removal = input.event === 'decided' ? await manureRemovalForOperation(tx, p.operationId) : null;
   for (const o of officials) {
     // An official who stopped county emails (preferences or an unsubscribe link) gets neither kind.
     if (o.notices === false) continue;
@@ -69,7 +72,12 @@ export async function notifyCountiesOfPlan(
             recipients,
             replyTo,
             template: 'county-plan-decided',
-            props: { ...base, decision: p.decision ?? 'approved', decidedOn: p.decidedOn ?? '' },
+            props: {
+              ...base,
+              decision: p.decision ?? 'approved',
+              decidedOn: p.decidedOn ?? '',
+              manureRemoval: removal ? { allowed: removal.allowed, reason: removal.reason, citation: removal.citation, readingConfirmed: removal.reading.confirmed } : undefined,
+            },
           });
     emailed += result.queued;
   }

@@ -1,19 +1,20 @@
 import { allOf, getDb, type Executor } from '@/db/client';
 import { listParameterVersions, versionOn, type ParameterVersion } from '@/lib/parameters/values';
 import type { IndemnityRate } from '@/lib/parameters/registry';
-import { indemnityFeeExempt } from '@/lib/rules';
+import { indemnityCollection, indemnityFeeCents, indemnityFeeExempt } from '@/lib/rules';
 
-// Iowa Code 459.503A: indemnity fee collection is suspended while the manure storage indemnity fund
-// exceeds $3 million and resumes once it falls below $2 million. Between the two, the fund keeps
-// whichever state it was in, so the state is read by walking the balance history in date order.
+// Iowa Code 459.503A, as lib/rules reads it (indemnityCollection): the fund balance at the end of each
+// three-month period suspends or resumes the fee, between the two limits the state is kept. This module
+// only reads the staff-kept balance history and limits and hands them to the rule.
 
 export type CollectionState = {
   collecting: boolean;
-  /** The balance entry that set the current state (null: no balance recorded, so collecting). */
-  since: { effectiveFrom: string; balanceCents: number } | null;
+  /** The quarter end whose balance set the current state (null: none did, so collecting). */
+  since: { quarterEnd: string; balanceCents: number } | null;
   suspendAboveCents: number | null;
   resumeBelowCents: number | null;
-  citation: 'Iowa Code 459.503A';
+  citation: string;
+  reason: string;
 };
 
 type Versions = {
@@ -22,28 +23,14 @@ type Versions = {
   resume: ParameterVersion<'indemnity.fund_resume_below_cents'>[];
 };
 
-/** Pure: the collection state on `date` from the parameter histories. */
+/** Pure: the collection state on `date` from the parameter histories (Iowa Code 459.503A via lib/rules). */
 export function collectionStateOn(v: Versions, date: string): CollectionState {
-  let collecting = true;
-  let since: CollectionState['since'] = null;
-  for (const b of v.balance) {
-    if (b.effectiveFrom > date) break;
-    const suspendAbove = versionOn(v.suspend, b.effectiveFrom)?.value;
-    const resumeBelow = versionOn(v.resume, b.effectiveFrom)?.value;
-    if (collecting && suspendAbove !== undefined && b.value > suspendAbove) {
-      collecting = false;
-      since = { effectiveFrom: b.effectiveFrom, balanceCents: b.value };
-    } else if (!collecting && resumeBelow !== undefined && b.value < resumeBelow) {
-      collecting = true;
-      since = { effectiveFrom: b.effectiveFrom, balanceCents: b.value };
-    }
-  }
+  const dated = (list: { effectiveFrom: string; value: number }[]) => list.map((x) => ({ effectiveFrom: x.effectiveFrom, cents: x.value }));
+  const r = indemnityCollection({ onDate: date, fundBalances: dated(v.balance), suspendAboveCents: dated(v.suspend), resumeBelowCents: dated(v.resume) });
   return {
-    collecting,
-    since,
+    ...r,
     suspendAboveCents: versionOn(v.suspend, date)?.value ?? null,
     resumeBelowCents: versionOn(v.resume, date)?.value ?? null,
-    citation: 'Iowa Code 459.503A',
   };
 }
 
@@ -66,14 +53,6 @@ export type IndemnityFee = {
   scheduleConfirmed: boolean;
 };
 
-// Cents for animal units at a rate of (possibly fractional) cents per AU, rounded half up, exactly.
-function centsFor(animalUnits: number, centsPerAu: number): number {
-  const microAu = BigInt(Math.round(animalUnits * 1_000_000));
-  const milliCentsPerAu = BigInt(Math.round(centsPerAu * 1000));
-  const denom = BigInt(1_000_000_000);
-  return Number((microAu * milliCentsPerAu * BigInt(2) + denom) / (denom * BigInt(2)));
-}
-
 /** IAC 567-65.110(6) and Iowa Code 459.503, 459.503A: the indemnity fee an operation owes on `date`. */
 export async function indemnityFeeFor(
   input: { animalUnitCapacity: number; constructedOn: string | null; constructionPermit: boolean },
@@ -89,7 +68,7 @@ export async function indemnityFeeFor(
     return {
       status: 'waived',
       cents: 0,
-      reason: `Collection is suspended: the indemnity fund balance was above the limit on ${state.since!.effectiveFrom}, and collection resumes only when it falls below the lower limit.`,
+      reason: state.reason,
       citation: state.citation,
       scheduleConfirmed: true,
     };
@@ -101,7 +80,7 @@ export async function indemnityFeeFor(
   if (!rates.length) {
     return { status: 'no_schedule', cents: 0, reason: 'No indemnity fee schedule applies to this operation yet; an administrator enters it from Iowa Code 459.503.', citation: 'Iowa Code 459.503', scheduleConfirmed: false };
   }
-  const cents = rates.reduce((sum, r) => sum + centsFor(input.animalUnitCapacity, r.centsPerAnimalUnit), 0);
+  const cents = rates.reduce((sum, r) => sum + indemnityFeeCents({ animalUnitCapacity: input.animalUnitCapacity, centsPerAnimalUnit: r.centsPerAnimalUnit }).cents, 0);
   return {
     status: 'owed',
     cents,

@@ -1,7 +1,7 @@
 import type { Executor } from '@/db/client';
 import { planClockEvents, clockEventKind } from '@/db/schema';
 import { deadlineOf, type Deadline } from '@/lib/deadlines';
-import { reviewDeadline } from '@/lib/rules';
+import { parameterValue, reviewDeadline } from '@/lib/rules';
 
 // IAC 567-65.110(4): the department decides a complete plan within 60 days of the date it was
 // received. The clock is kept as append-only events and everything below is derived from them:
@@ -81,11 +81,12 @@ export function deriveReviewClock(events: readonly ClockEvent[], today: string):
 }
 
 /** Plain words for each clock event, for every plan page's history. */
+const DAYS = parameterValue('days.mmp_review');
 export const CLOCK_EVENT_WORDS: Record<ClockEventKind, string> = {
-  received: 'The department received the plan. The 60-day review counts from this date once the plan is complete.',
+  received: `The department received the plan. The ${DAYS}-day review (${reviewDeadline.citation}) counts from this date once the plan is complete.`,
   returned_incomplete: 'The department returned the plan as incomplete. No review clock runs until it is resubmitted.',
-  resubmitted: 'The owner resubmitted the plan. This is a new receipt: the 60 days count from this date.',
-  found_complete: 'The department found the plan complete. The 60 days still count from the date it was received.',
+  resubmitted: `The owner resubmitted the plan. This is a new receipt: the ${DAYS} days count from this date.`,
+  found_complete: `The department found the plan complete. The ${DAYS} days count from the date the complete plan was received.`,
   decided: 'The department made its decision.',
 };
 

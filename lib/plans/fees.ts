@@ -1,6 +1,7 @@
 // What a submission owes, from lib/rules: the filing fee of an original MMP (IAC 567-65.110(7)) or
 // the annual compliance fee of an update (IAC 567-65.110(3)"c", none for an elected SAFO).
-import { annualComplianceFee, filingFees } from '@/lib/rules';
+import { annualComplianceFee, filingFees, latestParameter } from '@/lib/rules';
+import { formatMoney } from '@/lib/notifications/format';
 import type { IndemnityFee } from '@/lib/fees/indemnity';
 import type { FeeCode } from '@/lib/notifications/labels';
 
@@ -15,7 +16,7 @@ export type FeeFacts = {
   safoInForce: boolean;
 };
 
-/** IAC 567-65.110(7): the $500 total applies when the MMP goes with a construction permit application. */
+/** IAC 567-65.110(7): the filing fee goes with the construction permit application fee when the MMP goes with the application. */
 export function constructionPermitApplies(status: string): boolean {
   return status === 'required_not_applied' || status === 'applied';
 }
@@ -24,13 +25,14 @@ export function feePreview(f: FeeFacts): { lines: FeePreviewLine[]; totalCents: 
   if (f.kind === 'original') {
     const permit = constructionPermitApplies(f.constructionPermitStatus);
     const fees = filingFees({ kind: 'original', constructionPermitRequired: permit });
+    const total = latestParameter('fee.mmp_filing_with_construction_permit_total_cents');
     const lines = fees.lines.map<FeePreviewLine>((l) => ({
       ...l,
       payer: 'owner',
       explanation:
         l.code === 'mmp_filing'
           ? 'Every original manure management plan carries the filing fee.'
-          : 'Paid with the filing fee because the operation is applying for a construction permit ($500 in total).',
+          : `Paid with the filing fee because the operation is applying for a construction permit (${formatMoney(total.value)} in total for both, ${total.citation}).`,
     }));
     return { lines, totalCents: fees.totalCents, note: null };
   }
@@ -44,6 +46,7 @@ export function feePreview(f: FeeFacts): { lines: FeePreviewLine[]; totalCents: 
     };
   }
   const auText = new Intl.NumberFormat('en-US', { maximumFractionDigits: 4 }).format(au);
+  const rate = latestParameter('fee.annual_compliance_cents_per_animal_unit');
   return {
     lines: [
       {
@@ -52,7 +55,7 @@ export function feePreview(f: FeeFacts): { lines: FeePreviewLine[]; totalCents: 
         citation: fee.citation,
         payer: fee.payer,
         explanation:
-          `$0.15 for each of the ${auText} animal units stated in this update` +
+          `${formatMoney(rate.value)} for each of the ${auText} animal units stated in this update (${rate.citation})` +
           (fee.payer === 'active_contractor' ? '; paid by the active contractor because the owner is a contract producer (Iowa Code ch. 202).' : '.'),
       },
     ],

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { addDays, latestDesignStatementFiling } from '@/lib/rules';
+import { earliestConstructionStart, latestDesignStatementFiling, latestParameter } from '@/lib/rules';
 import { formatDate } from '@/lib/notifications/format';
 import { dateField, list, optionalNumber, optionalText, requiredText } from './operations';
 
@@ -56,7 +56,8 @@ export type StockpilesStep = z.output<typeof stockpilesStep>;
  * `designStatementApplies` is false for plans this does not concern.
  */
 export function attachmentsStep(ctx: { today: string; designStatementApplies: boolean }) {
-  const earliest = addDays(ctx.today, 30);
+  const earliest = earliestConstructionStart(ctx.today);
+  const days = latestParameter('days.design_statement_before_construction');
   return z
     .object({
       constructionPlanned: z.enum(['yes', 'no', '']).optional(),
@@ -76,8 +77,8 @@ export function attachmentsStep(ctx: { today: string; designStatementApplies: bo
           code: 'custom',
           path: ['constructionBeginsOn'],
           message:
-            `Construction cannot begin that soon. The design statement and this plan must reach the department at least 30 days ` +
-            `before construction begins (IAC 567-65.110(2)); filed today, the earliest start is ${formatDate(earliest)}.`,
+            `Construction cannot begin that soon. The design statement and this plan must reach the department at least ${days.value} days ` +
+            `before construction begins (${days.citation}); filed today, the earliest start is ${formatDate(earliest)}.`,
         });
       }
     });

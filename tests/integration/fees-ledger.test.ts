@@ -86,7 +86,7 @@ describe(`fees ledger, payments and indemnity parameters on ${databaseLabel}`, (
     expect((await refusal(() => recordPayment(actor.staff, { feeLineId: hullFee.id, amount: 1, method: 'cash', reference: '', receivedOn: TODAY }, ctx))).message).toMatch(/already paid/);
   });
 
-  it('suspends indemnity collection while the fund exceeds $3 million and resumes only below $2 million', async () => {
+  it('suspends indemnity collection when the fund exceeds $3 million at the end of a three-month period, and resumes only below $2 million at one (Iowa Code 459.503A)', async () => {
     const set = (key: 'indemnity.fund_balance_cents', dollars: number, effectiveFrom: string) =>
       setParameterValue(actor.admin, { key, value: dollars * 100, effectiveFrom, source: 'Department fund statement', confirmed: true });
     expect((await refusal(() => setParameterValue(actor.staff, { key: 'indemnity.fund_balance_cents', value: 1, effectiveFrom: TODAY, source: 'x', confirmed: true }))).code).toBe('FORBIDDEN');
@@ -95,9 +95,13 @@ describe(`fees ledger, payments and indemnity parameters on ${databaseLabel}`, (
     await set('indemnity.fund_balance_cents', 2_400_000, '2026-01-01'); // between the limits: still suspended
     await set('indemnity.fund_balance_cents', 1_900_000, '2026-07-01');
     expect((await indemnityCollectionState('2025-03-01')).collecting).toBe(true);
-    expect(await indemnityCollectionState('2025-08-01')).toMatchObject({ collecting: false, since: { effectiveFrom: '2025-07-01' } });
+    // Above $3 million from July 1, but the fund is read at the quarter's end, September 30.
+    expect((await indemnityCollectionState('2025-08-01')).collecting).toBe(true);
+    expect((await indemnityCollectionState('2025-09-30')).collecting).toBe(true);
+    expect(await indemnityCollectionState('2025-10-01')).toMatchObject({ collecting: false, since: { quarterEnd: '2025-09-30', balanceCents: 310_000_000 } });
     expect((await indemnityCollectionState('2026-02-01')).collecting).toBe(false);
-    expect(await indemnityCollectionState('2026-08-01')).toMatchObject({ collecting: true, since: { effectiveFrom: '2026-07-01', balanceCents: 190_000_000 } });
+    expect((await indemnityCollectionState('2026-08-01')).collecting).toBe(false);
+    expect(await indemnityCollectionState('2026-10-01')).toMatchObject({ collecting: true, since: { quarterEnd: '2026-09-30', balanceCents: 190_000_000 } });
     const dup = await refusal(() => set('indemnity.fund_balance_cents', 1, '2026-07-01'));
     expect(dup.fieldErrors?.effectiveFrom).toBeTruthy();
 
@@ -110,8 +114,9 @@ describe(`fees ledger, payments and indemnity parameters on ${databaseLabel}`, (
     });
     const op = { animalUnitCapacity: 992, constructedOn: '2012-05-01', constructionPermit: true };
     expect(await indemnityFeeFor(op, '2026-02-01')).toMatchObject({ status: 'waived', cents: 0 });
-    expect(await indemnityFeeFor(op, '2026-08-01')).toMatchObject({ status: 'owed', cents: 1488, scheduleConfirmed: false });
-    expect(await indemnityFeeFor({ ...op, constructedOn: '1990-01-01', constructionPermit: false }, '2026-08-01')).toMatchObject({ status: 'exempt' });
-    expect(await indemnityFeeFor({ ...op, constructionPermit: false }, '2026-08-01')).toMatchObject({ status: 'no_schedule' });
+    expect(await indemnityFeeFor(op, '2026-08-01')).toMatchObject({ status: 'waived', cents: 0 });
+    expect(await indemnityFeeFor(op, '2026-10-01')).toMatchObject({ status: 'owed', cents: 1488, scheduleConfirmed: false });
+    expect(await indemnityFeeFor({ ...op, constructedOn: '1990-01-01', constructionPermit: false }, '2026-10-01')).toMatchObject({ status: 'exempt' });
+    expect(await indemnityFeeFor({ ...op, constructionPermit: false }, '2026-10-01')).toMatchObject({ status: 'no_schedule' });
   });
 });

@@ -46,4 +46,41 @@ describe('the review clock, derived from append-only events (IAC 567-65.110(4))'
     );
     expect(decided).toMatchObject({ state: 'decided', day60: '2026-03-06', daysLeft: null });
   });
+
+  it('IAC 567-65.110(4): a plan returned incomplete has no running clock, and its incomplete receipt never starts the 60 days', () => {
+    const returned = [
+      { kind: 'received' as const, occurredOn: '2026-01-05' },
+      { kind: 'returned_incomplete' as const, occurredOn: '2026-01-09' },
+    ];
+    expect(deriveReviewClock(returned, '2026-03-20')).toMatchObject({ state: 'stopped_incomplete', day60: null, effectiveDeadline: null, daysLeft: null });
+    // Found complete later without a resubmission: the complete plan is in hand from that day, so the
+    // 60 days count from 2026-01-20, not from the incomplete receipt of 2026-01-05.
+    const found = deriveReviewClock([...returned, { kind: 'found_complete', occurredOn: '2026-01-20' }], '2026-02-01');
+    expect(found).toMatchObject({ state: 'running', completeReceivedOn: '2026-01-20', day60: '2026-03-21' });
+    expect(found.day60).not.toBe('2026-03-06');
+  });
+
+  it('IAC 567-65.110(4): received, returned, resubmitted, found complete: the resubmission (the complete receipt) starts the 60 days', () => {
+    const clock = deriveReviewClock(
+      [
+        { kind: 'received', occurredOn: '2026-01-05' },
+        { kind: 'returned_incomplete', occurredOn: '2026-01-09' },
+        { kind: 'resubmitted', occurredOn: '2026-02-02' },
+        { kind: 'found_complete', occurredOn: '2026-02-10' },
+      ],
+      '2026-02-10',
+    );
+    expect(clock).toMatchObject({ state: 'running', receivedOn: '2026-02-02', completeReceivedOn: '2026-02-02', day60: '2026-04-03' });
+  });
+
+  it('Iowa Code 4.1(34), general rule: a Saturday day 60 is the deadline; a Sunday day 60 runs to Monday', () => {
+    // 2025-03-04 + 60 = Saturday 2025-05-03: not moved.
+    const saturday = deriveReviewClock([{ kind: 'received', occurredOn: '2025-03-04' }, { kind: 'found_complete', occurredOn: '2025-03-05' }], '2025-05-01');
+    expect(saturday).toMatchObject({ day60: '2025-05-03', effectiveDeadline: '2025-05-03', daysLeft: 2 });
+    expect(saturday.deadline).toMatchObject({ extended: false, kind: 'general' });
+    const sunday = deriveReviewClock([{ kind: 'received', occurredOn: '2025-01-01' }, { kind: 'found_complete', occurredOn: '2025-01-02' }], '2025-03-01');
+    expect(sunday).toMatchObject({ day60: '2025-03-02', effectiveDeadline: '2025-03-03' });
+    expect(sunday.deadline?.reason).toMatch(/general rule/);
+  });
 });
+

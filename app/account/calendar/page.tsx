@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { latestParameter } from '@/lib/rules';
 import { Breadcrumbs } from '@/components/breadcrumbs';
 import { PageHeading } from '@/components/page-heading';
 import { SummaryBox } from '@/components/summary-box';
@@ -10,13 +11,15 @@ import { CalendarControls } from './calendar-controls';
 
 export const metadata: Metadata = { title: 'Calendar feed' };
 
+
+const REVIEW = latestParameter('days.mmp_review');
 const WHAT: Record<Role, string> = {
   owner: 'the annual update due dates of your operations, and the deadline for a new owner’s original plan',
   preparer: 'the annual update due dates of the operations you prepare plans for, and any new owner’s deadline',
   active_contractor: 'the annual update due dates of the operations you are the active contractor for',
   county_official: 'the annual update due dates, for the next six months, of the operations located in your county or land-applying manure in it',
-  department_staff: 'the decision deadlines of the reviews assigned to you (day 60, moved past weekends and holidays)',
-  department_supervisor: 'the decision deadlines of the reviews assigned to you (day 60, moved past weekends and holidays)',
+  department_staff: `the decision deadlines of the reviews assigned to you (the last of the ${REVIEW.value} days of ${REVIEW.citation}; a Sunday runs to Monday under Iowa Code 4.1(34))`,
+  department_supervisor: `the decision deadlines of the reviews assigned to you (the last of the ${REVIEW.value} days of ${REVIEW.citation}; a Sunday runs to Monday under Iowa Code 4.1(34))`,
   admin: 'nothing yet: administrators have no plan dates',
 };
 

@@ -58,9 +58,9 @@ export default async function ParametersPage() {
       <SummaryBox heading={state.collecting ? 'Indemnity fees are being collected' : 'Indemnity fee collection is suspended'}>
         <p className="margin-y-0">
           {state.since
-            ? `Since ${formatDate(state.since.effectiveFrom)}, when the fund balance was ${formatMoney(state.since.balanceCents)}. `
-            : 'No fund balance has been entered, so fees are collected. '}
-          Collection stops while the fund exceeds {state.suspendAboveCents !== null ? formatMoney(state.suspendAboveCents) : 'the upper limit'} and resumes when it falls below {state.resumeBelowCents !== null ? formatMoney(state.resumeBelowCents) : 'the lower limit'}.
+            ? `Since the end of the quarter on ${formatDate(state.since.quarterEnd)}, when the fund balance was ${formatMoney(state.since.balanceCents)}. `
+            : 'No quarter-end fund balance has suspended the fee, so it is collected. '}
+          The fund is read at the end of each three-month period (March 31, June 30, September 30, December 31): collection stops while it exceeds {state.suspendAboveCents !== null ? formatMoney(state.suspendAboveCents) : 'the upper limit'} and resumes when it is below {state.resumeBelowCents !== null ? formatMoney(state.resumeBelowCents) : 'the lower limit'} ({state.citation}). The state a quarter end sets applies from the next day.
         </p>
       </SummaryBox>
       <h2>Indemnity fee schedule</h2>

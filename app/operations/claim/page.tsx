@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { latestParameter } from '@/lib/rules';
 import { Breadcrumbs } from '@/components/breadcrumbs';
 import { ClaimForm } from '@/components/operation/claim-form';
 import { PageHeading } from '@/components/page-heading';
@@ -11,6 +12,7 @@ export const metadata: Metadata = { title: 'Claim an operation you acquired' };
 export default async function ClaimPage() {
   await requireRole(['owner'], '/operations/claim');
   const counties = await getDb().then(listCountyOptions);
+  const newOwnerDays = latestParameter('days.new_owner_original_mmp');
   return (
     <>
       <Breadcrumbs items={[{ label: 'My operations', href: '/dashboard' }, { label: 'Claim an operation' }]} />
@@ -24,8 +26,8 @@ export default async function ClaimPage() {
           <li>We email the owner on record, who can accept the request or tell the department it is wrong.</li>
           <li>The department reads your proof and confirms or refuses the transfer. You are emailed either way.</li>
           <li>
-            Until the transfer is confirmed nothing changes hands and you cannot open the operation’s records. Once it is, your 60 days for your own original
-            plan count from the date you acquired the operation, where one is owed (IAC 567-65.110(1)“d”).
+            Until the transfer is confirmed nothing changes hands and you cannot open the operation’s records. Once it is, your {newOwnerDays.value} days for your own original
+            plan count from the date you acquired the operation, where one is owed ({newOwnerDays.citation}).
           </li>
         </ol>
       </div>

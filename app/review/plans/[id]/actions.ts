@@ -1,5 +1,6 @@
 'use server';
 
+import { latestParameter, reviewDeadline } from '@/lib/rules';
 import { revalidatePath } from 'next/cache';
 import { actorOrThrow } from '@/lib/auth/session';
 import { today } from '@/lib/clock';
@@ -25,7 +26,7 @@ export async function findCompleteAction(input: unknown): Promise<ActionResult> 
     const values = parseOrThrow(findCompleteSchema, input);
     await findPlanComplete(actor, values, today());
     revalidatePlan(values.planId);
-    return { ok: true, data: undefined, message: 'The plan was found complete. The 60 days count from the date it was received.' };
+    return { ok: true, data: undefined, message: `The plan was found complete. The ${latestParameter('days.mmp_review').value} days count from the date it was received (${reviewDeadline.citation}).` };
   } catch (err) {
     return toActionError(err);
   }

@@ -11,6 +11,7 @@ import { TextareaField } from '@/components/text-field';
 import { DEFICIENCY_CATALOGUE } from '@/lib/reviews/deficiencies';
 import { returnIncompleteSchema } from '@/lib/validation/review';
 import { findCompleteAction, returnIncompleteAction } from './actions';
+import { latestParameter, reviewDeadline } from '@/lib/rules';
 
 type Values = { planId: string; version: number; codes: string[]; details: Record<string, string> };
 
@@ -47,7 +48,7 @@ export function CompletenessForm({ planId, version, blockedReason }: { planId: s
     <>
       {error ? <Alert type="error" role="alert" slim>{error}</Alert> : null}
       <h3>If the plan is complete</h3>
-      {blockedReason ? <p>{blockedReason}</p> : <p>The 60 days then count from the date the plan was received, not from today.</p>}
+      {blockedReason ? <p>{blockedReason}</p> : <p>The {latestParameter('days.mmp_review').value} days then count from the date the plan was received, not from today ({reviewDeadline.citation}).</p>}
       <Button onClick={findComplete} disabled={completing || Boolean(blockedReason)}>
         {completing ? 'Saving…' : 'Find the plan complete'}
       </Button>

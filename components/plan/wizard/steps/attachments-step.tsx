@@ -9,7 +9,7 @@ import { SelectField } from '@/components/select-field';
 import type { ActionResult } from '@/lib/errors';
 import { formatDate } from '@/lib/notifications/format';
 import { ATTACHMENT_KIND_LABELS, formatBytes, type AttachmentKind } from '@/lib/plans/attachment-kinds';
-import { addDays, isIsoDate, latestDesignStatementFiling } from '@/lib/rules';
+import { earliestConstructionStart, isIsoDate, latestDesignStatementFiling, latestParameter } from '@/lib/rules';
 import { attachmentsStep } from '@/lib/validation/plan-stockpiles';
 import { FileUpload, type UploadedFile } from '../../file-upload';
 import { RadioGroup } from '../../radio-group';
@@ -39,14 +39,16 @@ export function AttachmentsStep({ defaults, onChange, handle, planId, today, des
   const [otherKind, setOtherKind] = useState<AttachmentKind>('other');
   const [removeError, setRemoveError] = useState<string | null>(null);
   const e = formState.errors;
+  const designDays = latestParameter('days.design_statement_before_construction');
   return (
     <>
       {designStatementApplies ? (
         <section aria-labelledby="design-heading">
           <h3 id="design-heading">Construction design statement</h3>
           <p>
-            An operation that needs no construction permit but must file an MMP files a construction design statement with this plan at least 30 days before
-            construction of an animal feeding operation structure begins (IAC 567-65.110(2)). The earliest start for a plan filed today is {formatDate(addDays(today, 30))}.
+            An operation that needs no construction permit but must file an MMP files a construction design statement with this plan at least {designDays.value} days before
+            construction of an animal feeding operation structure begins ({designDays.citation}). The earliest start for a plan filed today is {formatDate(earliestConstructionStart(today))}.
+            Counting back from the start is never extended by Iowa Code 4.1(34).
           </p>
           <RadioGroup
             legend="Has construction yet to begin?"
@@ -62,7 +64,7 @@ export function AttachmentsStep({ defaults, onChange, handle, planId, today, des
             <>
               <DateField label="Date construction will begin" required error={e.constructionBeginsOn?.message} {...register('constructionBeginsOn')} />
               {isIsoDate(begins) && latestDesignStatementFiling(begins) >= today ? (
-                <p role="status">File by {formatDate(latestDesignStatementFiling(begins))} at the latest: 30 days before construction begins.</p>
+                <p role="status">File by {formatDate(latestDesignStatementFiling(begins))} at the latest: {designDays.value} days before construction begins ({designDays.citation}).</p>
               ) : null}
               <FileUpload planId={planId} kind="design_statement" label="Construction design statement (DNR form 542-8068)" onUploaded={onUploaded} />
             </>
