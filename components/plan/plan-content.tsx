@@ -56,6 +56,11 @@ export function PlanContent({ doc, countyName, headingLevel = 2 }: { doc: PlanDo
           { key: 'crops', header: 'Crop schedule', cell: (f) => <Wrap>{f.crops.map((c) => `${c.year} ${c.crop}`).join(', ')}</Wrap> },
           { key: 'yield', header: 'Optimum yield', cell: (f) => formatNumber(f.optimumYield) },
           { key: 'n', header: 'N rate (lb/acre)', cell: (f) => formatNumber(f.nitrogenRateLbPerAcre) },
+          {
+            key: 'credits',
+            header: 'N credits: legume, commercial, carry-over (lb/acre)',
+            cell: (f) => [f.legumeCreditLbPerAcre, f.commercialNLbPerAcre, f.carryoverCreditLbPerAcre].map((c) => (c === undefined ? 'not stated' : formatNumber(c))).join(', '),
+          },
           { key: 'p', header: 'P index', cell: (f) => <Wrap>{`${formatNumber(f.phosphorusIndex)} (${pIndexWords(f.phosphorusIndex)})`}</Wrap> },
           { key: 'how', header: 'Application', cell: (f) => <Wrap>{`${METHOD_LABELS[f.applicationMethod]}; ${TIMING_LABELS[f.applicationTiming]}`}</Wrap> },
         ]}

@@ -41,6 +41,11 @@ export function PlanContents({ doc, countyNames }: { doc: PlanDocument; countyNa
           { key: 'crops', header: 'Crops', cell: (f) => f.cropSchedule.map((c) => `${c.year} ${c.crop}`).join(', ') || '—' },
           { key: 'yield', header: 'Optimum yield', cell: (f) => n(f.optimumYield) },
           { key: 'n', header: 'N rate (lb/acre)', cell: (f) => n(f.nitrogenRateLbPerAcre) },
+          {
+            key: 'credits',
+            header: 'N credits: legume, commercial, carry-over (lb/acre)',
+            cell: (f) => [f.legumeCreditLbPerAcre, f.commercialNLbPerAcre, f.carryoverCreditLbPerAcre].map((c) => (c === null ? 'not stated' : n(c))).join(', '),
+          },
           { key: 'p', header: 'P-index', cell: (f) => n(f.phosphorusIndex) },
           { key: 'how', header: 'Method and timing', cell: (f) => [f.applicationMethod, f.applicationTiming].filter(Boolean).join(', ') || '—' },
         ]}

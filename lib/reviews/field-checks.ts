@@ -1,4 +1,7 @@
-import { checkStockpile, latestParameter, manureNitrogenRate, parameterValue, phosphorusIndexBand, RuleInputError, type StockpileSite } from '@/lib/rules';
+import {
+  checkStockpile, latestParameter, manureNitrogenRate, parameterValue, phosphorusIndexBand, remainingNitrogenNeed, RuleInputError,
+  type StockpileSite,
+} from '@/lib/rules';
 import { formatNumber } from '@/lib/notifications/format';
 import type { Figure } from './figures';
 import type { PlanDocument } from './plan-document';
@@ -35,33 +38,86 @@ export function pIndexFigures(doc: PlanDocument): Figure[] {
   });
 }
 
+type Flag = NonNullable<Figure['flag']>;
+
+/** One flag from several: the most serious level, every text. */
+function combine(flags: Flag[]): Figure['flag'] {
+  if (!flags.length) return undefined;
+  return { level: flags.some((f) => f.level === 'error') ? 'error' : 'warning', text: flags.map((f) => f.text).join(' ') };
+}
+
+const CREDIT_WORDS = {
+  legumeCreditLbPerAcre: 'legume credit',
+  commercialNLbPerAcre: 'commercial nitrogen',
+  carryoverCreditLbPerAcre: 'manure carry-over credit',
+} as const;
+
+/**
+ * IAC 567-65.111: each field's remaining nitrogen need, computed by lib/rules from its optimum yield and
+ * its legume, commercial and carry-over credits, against the nitrogen the plan applies there; and the
+ * manure rate that supplies the need. A figure the check needs and the plan does not give is a flag,
+ * never a substituted value.
+ */
 export function nitrogenFigures(doc: PlanDocument, year: number): Figure[] {
   const factors = parameterValue('crop.nitrogen_factors');
   const factorRecord = latestParameter('crop.nitrogen_factors');
   const available = doc.content.manureProduction?.availableNitrogenPerUnit;
+  const hasAvailable = typeof available === 'number' && Number.isFinite(available) && available > 0;
   const unit = doc.content.manureProduction?.unit === 'tons' ? 'tons' : 'thousand gallons';
   const out: Figure[] = [];
   for (const f of doc.fields) {
     const crop = f.cropSchedule.find((c) => c.year === year)?.crop ?? f.cropSchedule[0]?.crop;
+    const label = `${f.name}: nitrogen need${crop ? ` (${crop})` : ''}`;
     const factor = factors.find((x) => x.crop === CROP_FACTOR[crop ?? '']);
-    if (!factor || f.optimumYield === null) continue;
-    try {
-      const r = manureNitrogenRate({ optimumYield: f.optimumYield, nNeedPerYieldUnit: factor.lbNPerYieldUnit, availableNPerManureUnit: available && available > 0 ? available : 1 });
-      const rate = available && available > 0 ? `; at most ${formatNumber(r.maxManureRatePerAcre)} ${unit} of manure per acre` : '';
-      const planned = f.nitrogenRateLbPerAcre;
-      const flag: Figure['flag'] =
-        planned !== null && planned > r.remainingNeedLbPerAcre
-          ? { level: 'error', text: `${f.name}: the planned ${formatNumber(planned)} lb N/acre is more than the ${formatNumber(r.remainingNeedLbPerAcre)} lb the ${crop} crop needs for its optimum yield.` }
-          : undefined;
+    if (f.optimumYield === null) {
+      out.push({ label, value: 'Not computed', citation: 'IAC 567-65.111', flag: { level: 'error', text: `${f.name} has no optimum yield, so its nitrogen need cannot be computed.` } });
+      continue;
+    }
+    if (!factor) {
       out.push({
-        label: `${f.name}: nitrogen need (${crop}, ${formatNumber(f.optimumYield)} ${factor.yieldUnit}/acre)`,
-        value: `${formatNumber(r.remainingNeedLbPerAcre)} lb N/acre${rate}${planned !== null ? `; plan: ${formatNumber(planned)} lb N/acre` : ''}`,
+        label, value: 'Not computed', citation: 'IAC 567-65.111',
+        flag: { level: 'warning', text: `${f.name}: the portal has no nitrogen usage factor for ${crop ?? 'the planned crop'}; check its nitrogen need by hand.` },
+        unconfirmed: factorRecord.confirmed ? undefined : factorRecord.source,
+      });
+      continue;
+    }
+    const credits = {
+      legumeCreditLbPerAcre: f.legumeCreditLbPerAcre ?? undefined,
+      commercialNLbPerAcre: f.commercialNLbPerAcre ?? undefined,
+      carryoverCreditLbPerAcre: f.carryoverCreditLbPerAcre ?? undefined,
+    };
+    const flags: Flag[] = [];
+    try {
+      const need = { optimumYield: f.optimumYield, nNeedPerYieldUnit: factor.lbNPerYieldUnit, ...credits };
+      const r = hasAvailable ? manureNitrogenRate({ ...need, availableNPerManureUnit: available }) : { ...remainingNitrogenNeed(need), maxManureRatePerAcre: null };
+      const planned = f.nitrogenRateLbPerAcre;
+      if (planned === null) flags.push({ level: 'error', text: `${f.name} gives no planned nitrogen rate.` });
+      else if (planned > r.remainingNeedLbPerAcre) {
+        flags.push({ level: 'error', text: `${f.name}: the planned ${formatNumber(planned)} lb N/acre is more than the ${formatNumber(r.remainingNeedLbPerAcre)} lb the ${crop} crop still needs for its optimum yield after credits.` });
+      }
+      if (!hasAvailable) flags.push({ level: 'error', text: `The plan gives no available nitrogen per unit of manure, so ${f.name}’s manure rate cannot be computed.` });
+      const missing = (Object.keys(CREDIT_WORDS) as (keyof typeof CREDIT_WORDS)[]).filter((k) => credits[k] === undefined);
+      if (missing.length) {
+        flags.push({ level: 'warning', text: `${f.name} states no ${missing.map((k) => CREDIT_WORDS[k]).join(', ')}; the need is computed without ${missing.length === 1 ? 'it' : 'them'}: confirm none applies.` });
+      }
+      const creditText = (Object.keys(CREDIT_WORDS) as (keyof typeof CREDIT_WORDS)[])
+        .filter((k) => credits[k] !== undefined && credits[k]! > 0)
+        .map((k) => `${CREDIT_WORDS[k]} ${formatNumber(credits[k]!)}`)
+        .join(', ');
+      const gross = formatNumber(f.optimumYield * factor.lbNPerYieldUnit);
+      out.push({
+        label: `${label}, ${formatNumber(f.optimumYield)} ${factor.yieldUnit}/acre`,
+        value:
+          `${formatNumber(r.remainingNeedLbPerAcre)} lb N/acre remaining (${gross} lb for the yield${creditText ? `, less ${creditText}` : ''})` +
+          (r.maxManureRatePerAcre !== null ? `; at most ${formatNumber(r.maxManureRatePerAcre)} ${unit} of manure per acre` : '') +
+          (planned !== null ? `; plan: ${formatNumber(planned)} lb N/acre` : ''),
         citation: r.citation,
-        flag,
+        flag: combine(flags),
         unconfirmed: factorRecord.confirmed ? undefined : factorRecord.source,
       });
     } catch (err) {
       if (!(err instanceof RuleInputError)) throw err;
+      out.push({ label, value: 'Could not be checked', citation: 'IAC 567-65.111', flag: { level: 'warning', text: `${f.name}: ${err.message}.` } });
     }
   }
   return out;

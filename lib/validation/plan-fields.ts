@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import { dateField, iowaCounty, list, numberField, optionalNumber, requiredText, toNumber } from './operations';
 
+// IAC 567-65.111 (DNR form 542-4000): the credits that lower a crop's remaining nitrogen need. Blank
+// means "not stated": the reviewer's check flags it rather than assuming none.
+const credit = (label: string) => optionalNumber(`Enter the ${label} in pounds per acre, or leave it blank`, 0, 500, `The ${label} must be between 0 and 500 pounds per acre`);
+
 // The "Fields" and "Land agreements" steps of the MMP form (IAC 567-65.111 content): each field
 // where manure is applied, and the written agreement for land the owner neither owns nor rents.
 
@@ -45,6 +49,9 @@ export const fieldRow = z.object({
   crops: list(z.array(cropRow).min(1, 'Add the crop schedule: at least the next crop year').max(6)),
   optimumYield: positive('Enter the optimum yield (bushels or tons per acre)', 'The optimum yield must be more than 0').pipe(z.number().max(1000, 'Check the yield: bushels or tons per acre')),
   nitrogenRateLbPerAcre: nonNegative('Enter the nitrogen rate in pounds per acre', 500, 'The nitrogen rate'),
+  legumeCreditLbPerAcre: credit('legume nitrogen credit'),
+  commercialNLbPerAcre: credit('commercial nitrogen planned'),
+  carryoverCreditLbPerAcre: credit('manure nitrogen carry-over credit'),
   phosphorusIndex: nonNegative('Enter the field’s phosphorus index', 100, 'The phosphorus index'),
   applicationMethod: z.enum(APPLICATION_METHODS, { error: 'Choose how manure is applied' }),
   applicationTiming: z.enum(APPLICATION_TIMINGS, { error: 'Choose when manure is applied' }),

@@ -64,7 +64,8 @@ describe('plan diff', () => {
   });
   const field = (name: string, pIndex: number) => ({
     name, countyFips: '19167', acres: 80, tenure: 'owned', cropSchedule: [{ year: 2026, crop: 'corn' }], optimumYield: 200,
-    nitrogenRateLbPerAcre: 150, phosphorusIndex: pIndex, applicationMethod: 'injected', applicationTiming: 'fall',
+    nitrogenRateLbPerAcre: 150, legumeCreditLbPerAcre: null, commercialNLbPerAcre: null, carryoverCreditLbPerAcre: null,
+    phosphorusIndex: pIndex, applicationMethod: 'injected', applicationTiming: 'fall',
   });
   it('lists added, removed and changed items with before and after', () => {
     const diff = diffPlanDocuments(doc({ fields: [field('Field 1', 1.5), field('Field 2', 2)] }), doc({ animalUnitCapacity: 1000, fields: [field('Field 1', 6), field('Field 3', 1)] }));

@@ -15,7 +15,8 @@ import { useStepForm } from '../use-step-form';
 type Crop = { year: string | number; crop: string };
 type Field = {
   key: string; name: string; countyFips: string; acres: string | number; tenure: string; crops: Crop[]; optimumYield: string | number;
-  nitrogenRateLbPerAcre: string | number; phosphorusIndex: string | number; applicationMethod: string; applicationTiming: string;
+  nitrogenRateLbPerAcre: string | number; phosphorusIndex: string | number;
+  legumeCreditLbPerAcre?: string | number; commercialNLbPerAcre?: string | number; carryoverCreditLbPerAcre?: string | number; applicationMethod: string; applicationTiming: string;
 };
 type Values = { fields: Field[] };
 
@@ -73,6 +74,12 @@ export function FieldsStep({ defaults, onChange, handle, counties, operationCoun
             <CropRows control={control} register={register} errors={formState.errors} index={i} nextYear={nextYear} />
             <TextField label="Optimum yield (bushels or tons per acre)" inputMode="decimal" width="sm" required error={e?.[i]?.optimumYield?.message} {...register(`fields.${i}.optimumYield`)} />
             <TextField label="Nitrogen rate (lb per acre)" inputMode="decimal" width="sm" required error={e?.[i]?.nitrogenRateLbPerAcre?.message} {...register(`fields.${i}.nitrogenRateLbPerAcre`)} />
+            <fieldset className="usa-fieldset margin-top-2">
+              <legend className="usa-legend">Nitrogen credits (lb per acre; leave blank if you have not worked one out)</legend>
+              <TextField label="Legume nitrogen credit" hint="From last year’s soybeans or alfalfa" inputMode="decimal" width="sm" error={e?.[i]?.legumeCreditLbPerAcre?.message} {...register(`fields.${i}.legumeCreditLbPerAcre`)} />
+              <TextField label="Commercial nitrogen planned" inputMode="decimal" width="sm" error={e?.[i]?.commercialNLbPerAcre?.message} {...register(`fields.${i}.commercialNLbPerAcre`)} />
+              <TextField label="Manure nitrogen carry-over credit" hint="From manure applied in earlier years" inputMode="decimal" width="sm" error={e?.[i]?.carryoverCreditLbPerAcre?.message} {...register(`fields.${i}.carryoverCreditLbPerAcre`)} />
+            </fieldset>
             <TextField label="Phosphorus index" inputMode="decimal" width="sm" required error={e?.[i]?.phosphorusIndex?.message} {...register(`fields.${i}.phosphorusIndex`)} />
             {band ? <p className="margin-top-1" role="status">Phosphorus index band: {band}</p> : null}
             <SelectField label="Application method" required options={APPLICATION_METHODS.map((m) => ({ value: m, label: METHOD_LABELS[m] }))} error={e?.[i]?.applicationMethod?.message} {...register(`fields.${i}.applicationMethod`)} />
@@ -86,7 +93,7 @@ export function FieldsStep({ defaults, onChange, handle, counties, operationCoun
       <Button
         variant="outline"
         className="margin-top-2"
-        onClick={() => append({ key: newRowKey(), name: '', countyFips: '', acres: '', tenure: '', crops: [{ year: nextYear, crop: '' }], optimumYield: '', nitrogenRateLbPerAcre: '', phosphorusIndex: '', applicationMethod: '', applicationTiming: '' })}
+        onClick={() => append({ key: newRowKey(), name: '', countyFips: '', acres: '', tenure: '', crops: [{ year: nextYear, crop: '' }], optimumYield: '', nitrogenRateLbPerAcre: '', legumeCreditLbPerAcre: '', commercialNLbPerAcre: '', carryoverCreditLbPerAcre: '', phosphorusIndex: '', applicationMethod: '', applicationTiming: '' })}
       >
         Add a field
       </Button>
