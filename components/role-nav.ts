@@ -35,6 +35,7 @@ export function navForRole(role: Role | null): NavLink[] {
       return [
         { href: '/admin/users', label: 'Users' },
         { href: '/admin/parameters', label: 'Fee parameters' },
+        { href: '/admin/letters', label: 'Decision letters' },
         { href: '/counties', label: 'Counties' },
         { href: '/mail', label: 'Sent mail' },
         { href: '/account', label: 'Account' },

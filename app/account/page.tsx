@@ -4,12 +4,15 @@ import { PageHeading } from '@/components/page-heading';
 import { SummaryBox } from '@/components/summary-box';
 import { requireActor } from '@/lib/auth/session';
 import { ROLE_LABELS } from '@/lib/auth/roles';
+import { getOwnMailingAddress } from '@/lib/parties/mailing-address';
+import { MailingAddressForm } from './mailing-address-form';
 import { SignOutEverywhere } from './sign-out-everywhere';
 
 export const metadata: Metadata = { title: 'Your account' };
 
 export default async function AccountPage() {
   const actor = await requireActor('/account');
+  const letters = actor.role === 'owner' || actor.role === 'active_contractor' ? await getOwnMailingAddress(actor) : null;
   return (
     <>
       <PageHeading title="Your account" />
@@ -20,6 +23,16 @@ export default async function AccountPage() {
           {ROLE_LABELS[actor.role]}
         </p>
       </SummaryBox>
+      {letters ? (
+        <section aria-labelledby="address-heading">
+          <h2 id="address-heading">Mailing address for letters</h2>
+          <p>
+            The department’s decision letters for {letters.partyName} are addressed here.
+            {letters.mailingAddress ? null : <strong> No address is on file yet.</strong>}
+          </p>
+          <MailingAddressForm current={letters.mailingAddress} />
+        </section>
+      ) : null}
       <h2>Password</h2>
       <p>
         To change your password, <Link href="/forgot-password">ask for a reset link</Link>; we email it to {actor.email}.

@@ -9,6 +9,7 @@ export const DEMO_ACCOUNTS = [
   { key: 'hansen', email: 'owner.hansen@example.com', name: 'Karen Hansen', role: 'owner', party: 'hansen' },
   { key: 'vanzee', email: 'owner.vanzee@example.com', name: 'Pieter Van Zee', role: 'owner', party: 'vanzee' },
   { key: 'prairie', email: 'owner.prairie@example.com', name: 'Luis Ortega', role: 'owner', party: 'prairie' },
+  { key: 'miller', email: 'ruth.miller@example.com', name: 'Ruth Miller', role: 'owner', party: 'miller' },
   { key: 'preparer', email: 'preparer@example.com', name: 'Jamie Becker (Becker Ag Consulting)', role: 'preparer' },
   { key: 'contractor', email: 'contractor@example.com', name: 'Heartland Pork Partners', role: 'active_contractor', party: 'heartland' },
   { key: 'reviewer', email: 'reviewer@example.com', name: 'Dana Whitfield', role: 'department_staff' },
@@ -17,14 +18,16 @@ export const DEMO_ACCOUNTS = [
   { key: 'admin', email: 'admin@example.com', name: 'Portal Administrator', role: 'admin' },
   { key: 'sioux', email: 'auditor.sioux@example.com', name: 'Sioux County Auditor', role: 'county_official', county: '19167' },
   { key: 'hamilton', email: 'auditor.hamilton@example.com', name: 'Hamilton County Auditor', role: 'county_official', county: '19079' },
+  { key: 'washington', email: 'auditor.washington@example.com', name: 'Washington County Auditor', role: 'county_official', county: '19183' },
 ] as const;
 
+// Mailing addresses are where the department's letters go (invented, in the demo operations' towns).
 export const DEMO_PARTIES = {
-  hansen: { kind: 'organization', name: 'Hansen Family Farms LLC', email: 'owner.hansen@example.com', phone: '712-555-0141' },
-  vanzee: { kind: 'organization', name: 'Van Zee Pork Inc.', email: 'owner.vanzee@example.com', phone: '712-555-0178' },
-  prairie: { kind: 'organization', name: 'Prairie Egg Cooperative', email: 'owner.prairie@example.com', phone: '515-555-0102' },
-  heartland: { kind: 'organization', name: 'Heartland Pork Partners', email: 'contractor@example.com', phone: '515-555-0190', isActiveContractor: true },
-  miller: { kind: 'person', name: 'Ruth Miller', email: 'ruth.miller@example.com', phone: '641-555-0133' },
+  hansen: { kind: 'organization', name: 'Hansen Family Farms LLC', email: 'owner.hansen@example.com', phone: '712-555-0141', mailingAddress: '2840 Indigo Avenue\nRock Valley, IA 51247' },
+  vanzee: { kind: 'organization', name: 'Van Zee Pork Inc.', email: 'owner.vanzee@example.com', phone: '712-555-0178', mailingAddress: 'PO Box 214\nHull, IA 51239' },
+  prairie: { kind: 'organization', name: 'Prairie Egg Cooperative', email: 'owner.prairie@example.com', phone: '515-555-0102', mailingAddress: '1630 Xenia Avenue\nStanhope, IA 50246' },
+  heartland: { kind: 'organization', name: 'Heartland Pork Partners', email: 'contractor@example.com', phone: '515-555-0190', isActiveContractor: true, mailingAddress: '400 Locust Street, Suite 900\nDes Moines, IA 50309' },
+  miller: { kind: 'person', name: 'Ruth Miller', email: 'ruth.miller@example.com', phone: '641-555-0133', mailingAddress: '5561 Vine Avenue\nKalona, IA 52247' },
 } as const;
 
 export type DemoPeople = {

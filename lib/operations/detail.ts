@@ -29,7 +29,7 @@ export async function getOperationForActor(actor: Actor, operationId: string, to
     db.select().from(animalInventory).where(eq(animalInventory.operationId, operationId)),
     db.select().from(manureStorageStructures).where(eq(manureStorageStructures.operationId, operationId)).orderBy(asc(manureStorageStructures.name)),
     db
-      .select({ ownerId: ownerships.ownerId, name: parties.name, acquiredOn: ownerships.acquiredOn, releasedOn: ownerships.releasedOn })
+      .select({ ownerId: ownerships.ownerId, name: parties.name, mailingAddress: parties.mailingAddress, acquiredOn: ownerships.acquiredOn, releasedOn: ownerships.releasedOn })
       .from(ownerships)
       .innerJoin(parties, eq(parties.id, ownerships.ownerId))
       .where(eq(ownerships.operationId, operationId))

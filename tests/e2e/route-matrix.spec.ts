@@ -33,6 +33,7 @@ const ROUTES: { file: string; url: string; expect: string }[] = [
   { file: 'app/account/calendar/page.tsx', url: '/account/calendar', expect: ANY_SIGNED_IN },
   { file: 'app/account/notifications/page.tsx', url: '/account/notifications', expect: ANY_SIGNED_IN },
   { file: 'app/admin/users/page.tsx', url: '/admin/users', expect: 'S 403 403 403 403 403 403 200' },
+  { file: 'app/admin/letters/page.tsx', url: '/admin/letters', expect: 'S 403 403 403 403 403 403 200' },
   { file: 'app/admin/users/[id]/page.tsx', url: `/admin/users/${ID}`, expect: 'S 403 403 403 403 403 403 404' },
   { file: 'app/admin/parameters/page.tsx', url: '/admin/parameters', expect: 'S 403 403 403 403 403 403 200' },
   { file: 'app/dashboard/page.tsx', url: '/dashboard', expect: 'S 200 200 403 403 403 403 403' },

@@ -90,6 +90,13 @@ export default async function OperationPage({ params }: { params: Promise<{ id: 
         </section>
       ))}
 
+      {actor.role === 'owner' && d.currentOwner && !d.currentOwner.mailingAddress ? (
+        <Alert type="info" heading="Add your mailing address">
+          The department’s decision letters are addressed to {d.currentOwner.name} at its mailing address, and none is on file.{' '}
+          <Link href="/account#address-heading">Add it on your account page</Link>.
+        </Alert>
+      ) : null}
+
       {d.newOwner?.due ? (
         <Alert type={d.newOwner.due.daysLeft < 0 ? 'error' : 'warning'} heading={d.newOwner.due.daysLeft < 0 ? `Your original plan is overdue by ${pluralDays(-d.newOwner.due.daysLeft)}` : `Your original plan is due in ${pluralDays(d.newOwner.due.daysLeft)}`}>
           You acquired this operation on {formatDate(d.newOwner.acquiredOn)}. {d.newOwner.requirement.reason} ({d.newOwner.requirement.citation}) Submit it by <DeadlineDate d={d.newOwner.due} />. Until then you may apply manure under the previous owner’s most recent plan.
