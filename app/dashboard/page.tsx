@@ -125,7 +125,7 @@ export default async function DashboardPage({ searchParams }: { searchParams: Pr
           { key: 'au', header: 'Animal units', cell: (o) => formatNumber(o.animalUnitCapacity) },
           { key: 'status', header: 'Plan status', cell: statusCell },
           { key: 'due', header: 'Next annual update due (IAC 567-65.110(3)“b”(3))', cell: dueCell },
-          { key: 'fees', header: 'Fees owed', cell: (o) => formatMoney(o.feesOwedCents) },
+          { key: 'fees', header: 'Fees owed (IAC 567-65.110(3)“c”, (6), (7))', cell: (o) => formatMoney(o.feesOwedCents) },
           {
             key: 'manure',
             header: 'Manure removal',

@@ -60,7 +60,7 @@ export default async function FeesPage({ searchParams }: { searchParams: Promise
         emptyMessage="No fee lines match these filters."
         columns={[
           { key: 'op', header: 'Operation', rowHeader: true, cell: (r) => <Link href={`/fees/${r.id}`}>{r.operationName}</Link> },
-          { key: 'fee', header: 'Fee', cell: (r) => FEE_LABELS[r.code] },
+          { key: 'fee', header: 'Fee', cell: (r) => <>{FEE_LABELS[r.code]}<span className="display-block text-base-dark font-sans-2xs">{r.citation}</span></> },
           { key: 'payer', header: 'Payer', cell: (r) => <Link href={`/fees${query({ ...filters, payer: r.payerPartyId })}`}>{r.payerName}</Link> },
           { key: 'amount', header: 'Amount', cell: (r) => formatMoney(r.amountCents) },
           { key: 'paid', header: 'Paid', cell: (r) => formatMoney(r.paidCents) },

@@ -1,3 +1,4 @@
+import Link from 'next/link';
 import { Alert } from '@/components/alert';
 import { SummaryBox } from '@/components/summary-box';
 import { formatDate, formatMoney, pluralDays } from '@/lib/notifications/format';
@@ -35,7 +36,12 @@ export function WhatNext({ data }: { data: PlanPageData }) {
           </li>
         ) : null}
         {plan.status === 'incomplete' ? <li>The department returned the plan as incomplete. No review clock runs until you resubmit it; a resubmission is a new receipt.</li> : null}
-        {plan.decidedOn ? <li>The department {plan.decision === 'approved' ? 'approved' : 'disapproved'} the plan on <strong>{formatDate(plan.decidedOn)}</strong>.</li> : null}
+        {plan.decidedOn ? (
+          <li>
+            The department {plan.decision === 'approved' ? 'approved' : 'disapproved'} the plan on <strong>{formatDate(plan.decidedOn)}</strong>.{' '}
+            <Link href={`/review/plans/${plan.id}/letter`}>Read the decision letter</Link>
+          </li>
+        ) : null}
         <li>
           <ManureRemovalStatement answer={data.manureRemoval} />
         </li>

@@ -22,7 +22,7 @@ export function relationText(row: Pick<CountyOperationRow, 'locatedHere' | 'appl
 
 const HEADER = [
   'Operation', 'Facility ID', 'Located in county', 'How it touches this county', 'Animal unit capacity', 'Plan status',
-  'Hard-copy receipt', 'Last filed', 'Next update due (IAC 567-65.110(3)"b"(3))', 'Update due, moved by Iowa Code 4.1(34) (filing rule)',
+  'Hard-copy receipt', 'Last filed', 'Next update due (IAC 567-65.110(3)"b"(3))', 'Update due, moved by Iowa Code 4.1(34) (filing rule; reading to be confirmed by the department)',
   'Manure removal from storage (IAC 567-65.110(5))', 'Plan address',
 ];
 

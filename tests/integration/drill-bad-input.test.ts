@@ -43,6 +43,9 @@ import { requestTransfer } from '@/lib/transfers/request';
 import { respondAsOwner, respondByLink } from '@/lib/transfers/respond';
 import { ownerAnswerSchema, ownerLinkAnswerSchema, transferDecisionSchema, transferRequestSchema } from '@/lib/validation/transfers';
 import { parseOrThrow } from '@/lib/validation/parse';
+import { appealNoticeFormSchema, fieldOfficeContactSchema, mailingAddressSchema } from '@/lib/validation/letters';
+import { setFieldOfficeContact } from '@/lib/counties/field-offices';
+import { setOwnMailingAddress } from '@/lib/parties/mailing-address';
 import { ownerReceiptSchema, planRefSchema, receiptSchema, removeAttachmentSchema, saveDraftSchema, startPlanSchema, submitPlanSchema, withdrawPlanSchema } from '@/lib/validation/plans';
 import { assignReviewerSchema, decisionSchema, findCompleteSchema, returnIncompleteSchema } from '@/lib/validation/review';
 import { parseWorklistFilters } from '@/lib/validation/review-worklist';
@@ -115,6 +118,7 @@ const CASES: Case[] = [
   { name: 'signOutEverywhereAction', lenient: true, roles: ALL, base: () => fc.constant(undefined), run: async (a) => signOutEverywhere(a) },
   { name: 'createCalendarFeedAction', lenient: true, roles: ALL, base: () => fc.constant(undefined), run: async (a) => createCalendarFeed(a) },
   { name: 'revokeCalendarFeedAction', lenient: true, roles: ALL, base: () => fc.constant(undefined), run: async (a) => revokeCalendarFeeds(a) },
+  { name: 'setMailingAddressAction', roles: ['owner', 'contractor', 'reviewer'], base: () => fc.constant({ mailingAddress: '2840 Indigo Avenue\nRock Valley, IA 51247' }), run: async (a, x) => setOwnMailingAddress(a, parseOrThrow(mailingAddressSchema, x)) },
   { name: 'savePreferencesAction', roles: ['owner', 'county', 'reviewer'], base: () => fc.constant({ updateReminders: false, countyDigest: 'weekly' }), run: async (a, x) => saveNotificationPreferences(a, parseOrThrow(notificationPreferencesSchema, x)) },
   // app/admin/**.
   {
@@ -129,6 +133,13 @@ const CASES: Case[] = [
     base: () => fc.constant({ rates: [{ description: 'Every operation', centsPerAnimalUnit: 4, appliesTo: 'all' }], effectiveFrom: TODAY, source: 'Department notice', confirmed: true }),
     run: async (a, x) => { const v = parseOrThrow(indemnityScheduleSchema, x); await setParameterValue(a, { key: 'indemnity.fee_schedule', value: v.rates, effectiveFrom: v.effectiveFrom, source: v.source, confirmed: v.confirmed }); },
   },
+  {
+    name: 'setAppealNoticeAction',
+    roles: ['admin', 'supervisor'],
+    base: () => fc.constant({ days: '30', text: 'You may appeal this decision by {deadline} (567 IAC chapter 7).', effectiveFrom: TODAY, source: '567 IAC chapter 7', confirmed: false }),
+    run: async (a, x) => { const v = parseOrThrow(appealNoticeFormSchema, x); await setParameterValue(a, { key: 'appeal.notice', value: { days: v.days, text: v.text }, effectiveFrom: v.effectiveFrom, source: v.source, confirmed: v.confirmed }); },
+  },
+  { name: 'setFieldOfficeContactAction', roles: ['admin', 'reviewer'], base: () => fc.constant({ id: '3', mailingAddress: '1900 North Grand Avenue\nSpencer, IA 51301', phone: '712-262-4177' }), run: async (a, x) => setFieldOfficeContact(a, parseOrThrow(fieldOfficeContactSchema, x)) },
   { name: 'inviteUserAction', roles: ['admin'], base: () => fc.uuid().map((u) => ({ email: `invitee-${u}@example.com`, name: 'New Colleague', role: 'county_official', countyFips: '19167' })), run: async (a, x) => inviteUser(a, parseOrThrow(inviteSchema, x), ORIGIN) },
   { name: 'changeRoleAction', roles: ['admin'], base: (ids) => pick(ids.spareUserIds, fc.uuid()).map((userId) => ({ userId, role: 'department_staff', countyFips: '' })), run: async (a, x) => changeUserRole(a, parseOrThrow(changeRoleSchema, x)) },
   { name: 'setDisabledAction', roles: ['admin'], base: (ids) => pick(ids.spareUserIds, fc.uuid()).map((userId) => ({ userId, disabled: true })), run: async (a, x) => { const v = parseOrThrow(userDisabledSchema, x); await setUserDisabled(a, v.userId, v.disabled); } },

@@ -99,9 +99,10 @@ describe(`the indemnity fee billed with an original plan on ${databaseLabel}`, (
     expect(filed.snapshot.indemnity).toMatchObject({ status: 'exempt' });
   });
 
-  it('bills nothing while collection is suspended because the fund is above $3 million', async () => {
+  it('bills nothing while collection is suspended because the fund was above $3 million at the end of the last quarter (Iowa Code 459.503A)', async () => {
     for (const [key, value] of [['indemnity.fund_suspend_above_cents', 300_000_000], ['indemnity.fund_resume_below_cents', 200_000_000], ['indemnity.fund_balance_cents', 310_000_000]] as const) {
-      await setParameterValue(admin, { key, value, effectiveFrom: '2026-11-01', source: 'Iowa Code 459.503A', confirmed: true });
+      // Recorded in August: the quarter ending September 30 waives the fee from October 1.
+      await setParameterValue(admin, { key, value, effectiveFrom: '2026-08-01', source: 'Iowa Code 459.503A', confirmed: true });
     }
     const filed = await fileOriginal('2019-04-01');
     expect(filed.lines).toEqual([['mmp_filing', 25000, 'due']]);

@@ -8,13 +8,15 @@ import { addDays } from '@/lib/rules';
 import { databaseLabel, useTestDb } from './support/test-db';
 
 // IAC 567-65.110(4) with Iowa Code 4.1(34), end to end through the services: a plan found complete
-// ten days after receipt keeps its received date; day 60 across month ends and leap years; a day
-// 60 on a weekend or a Sunday holiday moves to the next business day; overdue starts the day after.
+// ten days after receipt keeps its received date; day 60 across month ends and leap years. The review
+// is a general period: a day 60 on a Sunday runs to Monday (even a Monday holiday); a Saturday day 60
+// is not moved; overdue starts the day after.
 const CASES = [
   { name: 'Across February (2026)', receivedOn: '2026-01-01', day60: '2026-03-02', effective: '2026-03-02' },
   { name: 'Leap year (2028)', receivedOn: '2028-01-01', day60: '2028-03-01', effective: '2028-03-01' },
   { name: 'Day 60 on a Sunday', receivedOn: '2026-08-05', day60: '2026-10-04', effective: '2026-10-05' },
-  { name: 'Day 60 on Independence Day, a Sunday, observed Monday', receivedOn: '2027-05-05', day60: '2027-07-04', effective: '2027-07-06' },
+  { name: 'Day 60 on Independence Day, a Sunday: runs to Monday, the day observed', receivedOn: '2027-05-05', day60: '2027-07-04', effective: '2027-07-05' },
+  { name: 'Day 60 on a Saturday: not moved', receivedOn: '2025-03-04', day60: '2025-05-03', effective: '2025-05-03' },
   { name: 'Day 60 on December 31 (year end)', receivedOn: '2026-11-01', day60: '2026-12-31', effective: '2026-12-31' },
 ];
 

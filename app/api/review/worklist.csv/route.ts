@@ -19,7 +19,7 @@ export async function GET(request: Request) {
   const date = today();
   return csvResponse<WorklistRow>(
     `worklist-${date}.csv`,
-    ['Operation', 'Facility ID', 'County', 'Field office', 'Plan', 'Channel', 'Status', 'Next action', 'Received', `Last day of the review (${reviewDeadline.citation})`, 'Effective deadline (Iowa Code 4.1(34), general rule)', 'Days left', 'Reviewer', 'Plan ID'],
+    ['Operation', 'Facility ID', 'County', 'Field office', 'Plan', 'Channel', 'Status', 'Next action', 'Received', `Last day of the review (${reviewDeadline.citation})`, 'Effective deadline (Iowa Code 4.1(34), general rule; reading to be confirmed by the department)', 'Days left', 'Reviewer', 'Plan ID'],
     (r) => [
       r.operationName, r.facilityId, r.countyName, r.fieldOffice, planKindLabel(r.kind, r.updateKind as never),
       r.channel === 'hard_copy' ? 'Hard copy' : 'Electronic', r.status, NEXT_ACTION_WORDS[r.nextAction], r.receivedOn,
