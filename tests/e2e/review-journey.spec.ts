@@ -123,7 +123,7 @@ test('the reviewer previews the letter, approves the overdue plan and prints the
   await expect(page.getByRole('heading', { name: /Letter preview: Approved: Original manure management plan for Sioux Center Finisher II/ })).toBeVisible();
   const preview = page.getByRole('region', { name: /Letter preview/ });
   await expect(preview).toContainText('IAC 567-65.110(4)');
-  await expect(preview).toContainText('Manure may now be removed from storage');
+  await expect(preview).toContainText('Manure removal from storage: allowed.');
   await expectNoA11yViolations(page);
   await page.getByRole('button', { name: 'Send the decision' }).click();
   await expect(page).toHaveURL(/done=approved/);
