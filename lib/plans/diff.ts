@@ -68,7 +68,9 @@ export function diffDocuments(before: PlanDocument, after: PlanDocument, countyN
   compareRows(out, 'fields', 'Field', before.fields, after.fields, (f) => f.name,
     (f) => `${f.name}, ${countyName(f.countyFips)} County, ${text(f.acres)} acres, P index ${text(f.phosphorusIndex)}, N ${text(f.nitrogenRateLbPerAcre)} lb/acre`,
     { name: 'name', county: 'county', acres: 'acres', tenure: 'tenure', crops: 'crop schedule', optimumYield: 'optimum yield',
-      nitrogenRateLbPerAcre: 'nitrogen rate (lb/acre)', phosphorusIndex: 'phosphorus index', applicationMethod: 'application method', applicationTiming: 'application timing' },
+      nitrogenRateLbPerAcre: 'nitrogen rate (lb/acre)', legumeCreditLbPerAcre: 'legume nitrogen credit (lb/acre)',
+      commercialNLbPerAcre: 'commercial nitrogen (lb/acre)', carryoverCreditLbPerAcre: 'manure nitrogen carry-over credit (lb/acre)',
+      phosphorusIndex: 'phosphorus index', applicationMethod: 'application method', applicationTiming: 'application timing' },
     field);
 
   compareRows(out, 'agreements', 'Land agreement', before.agreements, after.agreements, (a) => a.landownerName,

@@ -23,7 +23,9 @@ function show(v: Shown | Shown[] | object): string {
 
 const FIELD_PARTS: [keyof DocField, string][] = [
   ['countyFips', 'county'], ['acres', 'acres'], ['tenure', 'tenure'], ['optimumYield', 'optimum yield'],
-  ['nitrogenRateLbPerAcre', 'nitrogen rate (lb/acre)'], ['phosphorusIndex', 'phosphorus index'],
+  ['nitrogenRateLbPerAcre', 'nitrogen rate (lb/acre)'], ['legumeCreditLbPerAcre', 'legume nitrogen credit (lb/acre)'],
+  ['commercialNLbPerAcre', 'commercial nitrogen (lb/acre)'], ['carryoverCreditLbPerAcre', 'manure nitrogen carry-over credit (lb/acre)'],
+  ['phosphorusIndex', 'phosphorus index'],
   ['applicationMethod', 'application method'], ['applicationTiming', 'application timing'],
 ];
 const STOCKPILE_PARTS: [keyof DocStockpile, string][] = [
