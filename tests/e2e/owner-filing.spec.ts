@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoA11yViolations } from './support/a11y';
+import { addDays, daysBetween, deadlineKind, newOwnerOriginalMmpDue, periodEnd } from '../../lib/rules';
 import { signIn } from './support/auth';
 
 // Issue 5, journey 1: an owner registers a 2,480-head finisher (992 AU, MMP required), files the
@@ -140,13 +141,17 @@ test('an owner registers a finisher, files the original MMP with two fields in t
   await expect(row.getByRole('link', { name: 'Nothing to do: the department is reviewing your plan.' })).toBeVisible();
 });
 
-test('a new owner sees the countdown to their own original plan; a transfer request with an unknown facility ID is refused, keeping what was typed', async ({ page }) => {
+test('a new owner sees the countdown to their own original plan; a transfer request with an unknown facility ID is refused, keeping what was typed', async ({ page, request }) => {
+  // Le Mars Finisher (1,200 AU, built 2014) was acquired 30 days ago: its original plan is due on day 60,
+  // moved past a weekend or holiday by the filing rule of Iowa Code 4.1(34).
+  const today: string = (await (await request.get('/api/test/clock')).json()).today;
+  const left = daysBetween(today, periodEnd(newOwnerOriginalMmpDue(addDays(today, -30)), deadlineKind('new_owner_original_mmp')).day);
   await signIn(page, 'owner.prairie@example.com');
   const row = page.getByRole('row', { name: /Le Mars Finisher/ });
-  await expect(row).toContainText(/New owner: original plan due .* \(30 days left\)/);
-  await expect(row.getByRole('link', { name: 'New owner: start your original plan (due in 30 days).' })).toBeVisible();
+  await expect(row).toContainText(new RegExp(`New owner: original plan due .* \\(${left} days left; IAC 567-65\\.110\\(1\\)"d"\\)`));
+  await expect(row.getByRole('link', { name: `New owner: start your original plan (due in ${left} days).` })).toBeVisible();
   await row.getByRole('link', { name: 'Le Mars Finisher', exact: true }).click();
-  await expect(page.getByRole('heading', { name: 'Your original plan is due in 30 days' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: `Your original plan is due in ${left} days` })).toBeVisible();
   await expect(page.getByText(/you may apply manure under the previous owner’s most recent plan/)).toBeVisible();
   await expectNoA11yViolations(page);
 

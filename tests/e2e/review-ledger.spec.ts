@@ -95,7 +95,12 @@ test('a supervisor previews due-date policies; one that leaves operations withou
   await expectNoA11yViolations(page);
 });
 
-test('an administrator records the indemnity fund balance; collection is suspended above $3 million', async ({ page }) => {
+test('an administrator records the indemnity fund balance; collection is suspended above $3 million at the end of a quarter', async ({ page, request }) => {
+  // Iowa Code 459.503A reads the fund "at the end of any three-month period": a balance recorded at the
+  // last quarter end suspends collection from the day after it.
+  const today: string = (await (await request.get('/api/test/clock')).json()).today;
+  const year = Number(today.slice(0, 4));
+  const quarterEnd = [`${year - 1}-12-31`, `${year}-03-31`, `${year}-06-30`, `${year}-09-30`, `${year}-12-31`].filter((q) => q < today).at(-1)!;
   await signIn(page, 'admin@example.com');
   await page.getByRole('link', { name: 'Fee parameters' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Fee parameters' })).toBeVisible();
@@ -103,9 +108,12 @@ test('an administrator records the indemnity fund balance; collection is suspend
   await expectNoA11yViolations(page);
   const form = page.getByRole('form', { name: 'Fund balance' });
   await form.getByLabel(/Fund balance \(dollars\)/).fill('3,250,000');
-  await form.getByLabel(/^Source/).fill('Fund statement, second quarter');
+  await form.getByLabel(/^In effect from/).fill(quarterEnd);
+  await form.getByLabel(/^Source/).fill('Fund statement, end of the quarter');
   await form.getByRole('button', { name: 'Save' }).click();
   await expect(form.getByRole('status')).toContainText('Saved');
-  await expect(page.getByRole('region', { name: 'Indemnity fee collection is suspended', exact: true })).toBeVisible();
+  const suspended = page.getByRole('region', { name: 'Indemnity fee collection is suspended', exact: true });
+  await expect(suspended).toBeVisible();
+  await expect(suspended).toContainText('Since the end of the quarter on');
   await expect(page.getByRole('table', { name: /Manure storage indemnity fund balance/ })).toContainText('$3,250,000.00');
 });
