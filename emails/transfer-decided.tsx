@@ -1,3 +1,5 @@
+import { deadlineOf, extensionOf, extensionSentence } from '@/lib/deadlines';
+import { parameterValue } from '@/lib/rules';
 import { formatDate } from '@/lib/notifications/format';
 import { EmailLayout } from './components/layout';
 import { Action, Facts, P, Title } from './components/parts';
@@ -66,7 +68,7 @@ export function TransferDecidedEmail(p: TransferDecidedProps) {
       <Facts rows={rows} />
       {p.outcome === 'confirmed' && claimant && req ? (
         req.required && req.dueOn ? (
-          <P strong>{`As the new owner you must submit your own original manure management plan by ${formatDate(req.dueOn)}, within 60 days after acquiring the operation (${req.citation}). Until then you may apply manure under the previous owner's most recent plan.`}</P>
+          <P strong>{`As the new owner you must submit your own original manure management plan by ${formatDate(req.dueOn)}, within ${parameterValue('days.new_owner_original_mmp')} days after acquiring the operation (${req.citation}).${extensionSentence(extensionOf(deadlineOf('new_owner_original_mmp', req.dueOn)))} Until then you may apply manure under the previous owner's most recent plan.`}</P>
         ) : (
           <P strong>{`You do not owe an original manure management plan for this operation: ${req.reason} (${req.citation})`}</P>
         )
@@ -98,7 +100,7 @@ export const previewProps: TransferDecidedProps = {
     required: true,
     dueOn: '2027-03-16',
     citation: 'IAC 567-65.110(1)"d"',
-    reason: 'A new owner must submit an original MMP within 60 days after acquiring the operation.',
+    reason: `A new owner must submit an original MMP within ${parameterValue('days.new_owner_original_mmp')} days after acquiring the operation.`,
   },
   url: 'https://mmp.iowa.example/operations/64511',
 };

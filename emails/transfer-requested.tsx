@@ -1,3 +1,4 @@
+import { latestParameter } from '@/lib/rules';
 import { formatDate, formatDateTime } from '@/lib/notifications/format';
 import { EmailLayout } from './components/layout';
 import { Action, Facts, P, Title } from './components/parts';
@@ -27,6 +28,7 @@ export function subject(p: TransferRequestedProps): string {
 
 export function TransferRequestedEmail(p: TransferRequestedProps) {
   const operation = `${p.operationName} (facility ${p.facilityId}), ${p.countyName} County`;
+  const newOwnerDays = latestParameter('days.new_owner_original_mmp');
   const facts = (
     <Facts
       rows={[
@@ -52,7 +54,7 @@ export function TransferRequestedEmail(p: TransferRequestedProps) {
           Nothing changes hands until the department confirms the transfer or the current owner accepts it. Until then
           you cannot open the operation&apos;s records in the portal. We will email you when it is decided.
         </P>
-        <P>{`Once the transfer is confirmed, your 60 days for an original manure management plan count from the date you acquired the operation, where one is owed (IAC 567-65.110(1)"d").`}</P>
+        <P>{`Once the transfer is confirmed, your ${newOwnerDays.value} days for an original manure management plan count from the date you acquired the operation, where one is owed (${newOwnerDays.citation}).`}</P>
         <Action href={p.dashboardUrl}>See your request</Action>
       </EmailLayout>
     );

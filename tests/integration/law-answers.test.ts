@@ -9,7 +9,7 @@ import { listCountyOperations } from '@/lib/counties/county-plans';
 import { countyOperationsCsv } from '@/lib/counties/csv';
 import { parseCountyFilter } from '@/lib/counties/filter';
 import { AppError } from '@/lib/errors';
-import { sendReminders } from '@/lib/jobs/reminders';
+import { sendNewOwnerReminders } from '@/lib/jobs/reminders';
 import { getOperationForActor } from '@/lib/operations/detail';
 import { nextStepFor } from '@/lib/operations/next-step';
 import { listOperationSummaries } from '@/lib/operations/queries';
@@ -230,7 +230,7 @@ describe(`the law's answers, from one place, on ${databaseLabel}`, () => {
       for (const n of ['Bought SAFO (499 AU)', 'Bought at 500 AU', 'Bought 1980 site, never expanded']) expect(summaries).not.toContain(`Original MMP due (new owner): ${n}`);
       expect(events.find((e) => e.summary.endsWith('Bought at 501 AU'))!.description).toContain('extended to January 11, 2027 (Iowa Code 4.1(34), filing rule');
 
-      await sendReminders(db(), { from: TODAY, today: TODAY, origin: ctx.origin });
+      await sendNewOwnerReminders(db(), { today: TODAY, origin: ctx.origin });
       const sent = await db().select().from(emailOutbox).where(like(emailOutbox.eventKey, 'reminder:%:new_owner_due:%'));
       const keys = sent.map((s) => s.eventKey);
       expect(keys).toContain(`reminder:${made['Bought at 501 AU']}:new_owner_due:2027-01-09`);
