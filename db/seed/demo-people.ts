@@ -9,7 +9,6 @@ export const DEMO_ACCOUNTS = [
   { key: 'hansen', email: 'owner.hansen@example.com', name: 'Karen Hansen', role: 'owner', party: 'hansen' },
   { key: 'vanzee', email: 'owner.vanzee@example.com', name: 'Pieter Van Zee', role: 'owner', party: 'vanzee' },
   { key: 'prairie', email: 'owner.prairie@example.com', name: 'Luis Ortega', role: 'owner', party: 'prairie' },
-  { key: 'miller', email: 'ruth.miller@example.com', name: 'Ruth Miller', role: 'owner', party: 'miller' },
   { key: 'preparer', email: 'preparer@example.com', name: 'Jamie Becker (Becker Ag Consulting)', role: 'preparer' },
   { key: 'contractor', email: 'contractor@example.com', name: 'Heartland Pork Partners', role: 'active_contractor', party: 'heartland' },
   { key: 'reviewer', email: 'reviewer@example.com', name: 'Dana Whitfield', role: 'department_staff' },
@@ -18,7 +17,6 @@ export const DEMO_ACCOUNTS = [
   { key: 'admin', email: 'admin@example.com', name: 'Portal Administrator', role: 'admin' },
   { key: 'sioux', email: 'auditor.sioux@example.com', name: 'Sioux County Auditor', role: 'county_official', county: '19167' },
   { key: 'hamilton', email: 'auditor.hamilton@example.com', name: 'Hamilton County Auditor', role: 'county_official', county: '19079' },
-  { key: 'washington', email: 'auditor.washington@example.com', name: 'Washington County Auditor', role: 'county_official', county: '19183' },
 ] as const;
 
 // Mailing addresses are where the department's letters go (invented, in the demo operations' towns).

@@ -67,8 +67,10 @@ export async function getOperationForActor(actor: Actor, operationId: string, to
     nextDue: due[0] && nextDeadline ? { ...due[0], deadline: nextDeadline, daysLeft: nextDeadline.daysLeft ?? 0 } : null,
     requirement: mmpRequirementFor({ animalUnitCapacity: au.total, constructedOn: op.constructedOn, lastExpandedOn: op.lastExpandedOn, constructionPermitStatus: op.constructionPermitStatus, researchCollege: op.researchCollege }),
     safo: { inForce: electionInForce, electedOn: op.safoElectedOn, endedOn: op.safoEndedOn, endReason: op.safoEndReason, rule: safoFor(au.total, op.peakAnimalUnitsHoused) },
-    /** IAC 567-65.110(1)"d": a new owner who has not filed an original plan since acquiring, and what they owe. */
-    newOwner,
+    /** IAC 567-65.110(1)"d": a new owner who owes an original plan and has not filed it: the rule's last day and the moved day. */
+    newOwner: newOwner?.due ? { acquiredOn: newOwner.acquiredOn, dueOn: newOwner.due.lastDay, daysLeft: newOwner.due.daysLeft, due: newOwner.due, requirement: newOwner.requirement } : null,
+    /** A new owner of an operation that need not have an MMP: none owed, and why. */
+    newOwnerNotOwed: newOwner && !newOwner.due ? { acquiredOn: newOwner.acquiredOn, requirement: newOwner.requirement } : null,
     manureRemoval: manureRemovalAnswer(hasApproved),
   };
 }

@@ -33,12 +33,13 @@ export type OperationSummary = {
   latestPlanChannel: 'electronic' | 'hard_copy' | null;
   /** Counties of a filed hard-copy plan with no receipt recorded yet (IAC 567-65.110(3)"b"(1)). */
   latestPlanCountiesMissingReceipt: number;
-  /** IAC 567-65.110(1)"d": set while a new owner has not yet submitted their own original MMP. */
+  /** IAC 567-65.110(1)"d": set while a new owner owes an original MMP and has not yet submitted it. */
   newOwnerAcquiredOn: string | null;
-  /** What that new owner owes: an original MMP only where the operation must have one. */
+  /** What a new owner who has not filed owes: an original MMP only where the operation must have one. */
   newOwner: NewOwnerObligation | null;
-  /** The effective due day of the new owner's original MMP (Iowa Code 4.1(34), filing rule), if one is owed. */
+  /** The rule's last day for that original MMP (raw), if one is owed. */
   newOwnerDueOn: string | null;
+  /** Days to the day Iowa Code 4.1(34) (filing rule) moves that last day to. */
   newOwnerDaysLeft: number | null;
 };
 
@@ -100,11 +101,11 @@ export async function listOperationSummaries(actor: Actor, today: string, filter
     const nextDue = nextDueOn ? deadlineOf('annual_update', nextDueOn, today) : null;
     return {
       ...r,
-      newOwnerAcquiredOn: newOwnerRow?.acquiredOn ?? null,
+      newOwnerAcquiredOn: newOwner?.due ? newOwner.acquiredOn : null,
       nextDueOn,
       safoInForce,
       newOwner,
-      newOwnerDueOn: newOwner?.due?.day ?? null,
+      newOwnerDueOn: newOwner?.due?.lastDay ?? null,
       newOwnerDaysLeft: newOwner?.due?.daysLeft ?? null,
       animalUnitCapacity: au,
       nextDue,

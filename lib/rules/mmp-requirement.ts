@@ -104,7 +104,7 @@ function newOwnerRequirement(facts: MmpFacts, au: number, safo: boolean): MmpReq
   const days = parameterValue('days.new_owner_original_mmp');
   const dueOn = addDays(facts.acquiredOn, days, 'acquiredOn');
   return { required: true, dueOn, citation: `${R}"d"`, reason:
-    `${tested.reason.replace(/ so its owner must submit an MMP\.$/, '.').replace(/\.$/, '')}. A new owner may apply manure under the previous owner's MMP, ` +
+    `${tested.reason.replace(/, so its owner must submit an MMP\.$/, '').replace(/\.$/, '')}. A new owner may apply manure under the previous owner's MMP, ` +
     `but must submit an original MMP within ${days} days after acquiring the operation (by ${dueOn}).` };
 }
 

@@ -170,3 +170,59 @@ test('a plan goes overdue when the date moves past its day 60', async ({ page, r
   await expect(page.getByRole('listitem').filter({ hasText: 'Reviews overdue' }).first()).toContainText('1');
   await request.post('/api/test/clock', { data: { date: null } });
 });
+
+// IAC 567-65.110(5), one answer: Hull Contract Finisher has an approved original plan; the reviewer now
+// disapproves its annual update. Under the reading used (an approved plan stays in force until a later
+// one is approved; a disapproved update does not withdraw it), the decision letter, the owner's
+// dashboard and the county's list must all say manure may be removed, in the same words.
+test('after an annual update is disapproved, the letter, the dashboard and the county view agree on manure removal', async ({ page }) => {
+  const ALLOWED = 'Allowed: an approved plan is in force';
+  await signIn(page, 'reviewer@example.com');
+  await page.goto('/review');
+  await page.getByRole('link', { name: 'Hull Contract Finisher', exact: true }).click();
+  await choose(page, 'Disapprove the plan');
+  await page.getByLabel(/Reasons for the disapproval/).fill('Field 4 in O’Brien County has no phosphorus index.');
+  await page.getByRole('button', { name: 'Preview the letter' }).click();
+  const preview = page.getByRole('region', { name: /Letter preview/ });
+  await expect(preview).toContainText('Manure removal from storage: allowed.');
+  await expect(preview).toContainText('notice of appeal');
+  await page.getByRole('button', { name: 'Send the decision' }).click();
+  await expect(page).toHaveURL(/done=disapproved/);
+  await expect(page.getByRole('status').filter({ hasText: 'The plan was disapproved' })).toContainText('Manure removal from storage: allowed.');
+  await page.getByRole('link', { name: 'Open the printable decision letter' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Manure management plan disapproved' })).toBeVisible();
+  const letter = page.locator('article');
+  await expect(letter).toContainText('Manure removal from storage: allowed. An approved manure management plan is in force for this operation');
+  await expect(letter).toContainText(/Plan reference: MMP-\d{6}/);
+  await expect(page.getByLabel('Addressed to')).toContainText('Van Zee Pork Inc.');
+  await expect(page.getByLabel('Addressed to')).toContainText('Hull, IA 51239');
+  await expect(letter).toContainText('Field Office 3 — Spencer');
+  await expect(page.getByRole('heading', { name: 'If you disagree' })).toBeVisible();
+  await expect(letter).toContainText('notice of appeal');
+  await expectNoA11yViolations(page);
+
+  await signIn(page, 'owner.vanzee@example.com');
+  await page.goto('/dashboard');
+  const mine = page.getByRole('row').filter({ has: page.getByRole('link', { name: 'Hull Contract Finisher', exact: true }) });
+  await expect(mine).toContainText('Disapproved');
+  await expect(mine).toContainText(ALLOWED);
+  await expect(mine).toContainText('IAC 567-65.110(5)');
+  await expect(page.getByText(/An approved manure management plan stays in force until a later one is approved/)).toBeVisible();
+  // The owner reaches the same letter from the plan.
+  await mine.getByRole('link', { name: 'Hull Contract Finisher plan' }).click();
+  await expect(page.getByText(/Manure removal from storage: allowed\./)).toBeVisible();
+  await page.getByRole('link', { name: 'Read the decision letter' }).click();
+  await expect(page.locator('article')).toContainText('Manure removal from storage: allowed.');
+
+  await signIn(page, 'auditor.sioux@example.com');
+  await page.goto('/county');
+  const county = page.getByRole('row').filter({ hasText: 'Hull Contract Finisher' });
+  await expect(county).toContainText('Disapproved');
+  await expect(county).toContainText(ALLOWED);
+  await expectNoA11yViolations(page);
+
+  // An operation with no approved plan says "not allowed" in the same words.
+  await signIn(page, 'owner.prairie@example.com');
+  await page.goto('/dashboard');
+  await expect(page.getByRole('row').filter({ has: page.getByRole('link', { name: /^Webster City Wean-to-Finish/ }) })).toContainText('Not allowed: no approved plan is in force');
+});

@@ -24,8 +24,9 @@ describe(`the county official's list on ${databaseLabel}`, () => {
   const names = (rows: { name: string }[]) => rows.map((r) => r.name);
 
   beforeAll(async () => {
-    // The demo has a third county's official, for Washington County (Kalona Dairy), and nothing else.
     await seedDatabase(db(), { demo: true, today: T });
+    // A third county's official, for Washington County (Kalona Dairy), and nothing else.
+    await db().insert(users).values({ email: 'auditor.washington@example.com', name: 'Washington County Auditor', role: 'county_official', countyFips: '19183' });
   });
 
   it('lists operations located in the county and those land-applying in it, labelled, with capacity and dates', async () => {

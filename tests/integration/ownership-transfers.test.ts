@@ -180,7 +180,7 @@ describe(`ownership transfer requests on ${databaseLabel}`, () => {
     const summary = (await listOperationSummaries(a.prairie, TODAY)).find((o) => o.id === rock.id)!;
     expect(summary).toMatchObject({ newOwnerAcquiredOn: req!.acquiredOn, newOwnerDueOn: dueOn, newOwnerDaysLeft: daysBetween(TODAY, dueOn) });
     expect(nextStepFor(summary).text).toBe(`New owner: start your original plan (due in ${daysBetween(TODAY, dueOn)} days).`);
-    expect((await getOperationForActor(a.prairie, rock.id, TODAY)).newOwner).toEqual({ acquiredOn: req!.acquiredOn, dueOn, daysLeft: daysBetween(TODAY, dueOn) });
+    expect((await getOperationForActor(a.prairie, rock.id, TODAY)).newOwner).toMatchObject({ acquiredOn: req!.acquiredOn, dueOn, daysLeft: daysBetween(TODAY, dueOn) });
     // Both parties are told.
     const [toClaimant] = await mail('transfer-decided', 'owner.prairie@example.com');
     expect(toClaimant!.subject).toBe('Transfer confirmed: you are now the owner of Rock Valley Finisher Site');

@@ -22,7 +22,7 @@ describe(`demo seed on ${databaseLabel}`, () => {
     expect(byRole.department_supervisor).toBe(1);
     expect(byRole.admin).toBe(1);
     const officials = await db.select({ county: users.countyFips }).from(users).where(eq(users.role, 'county_official'));
-    expect(new Set(officials.map((o) => o.county)).size).toBe(3);
+    expect(new Set(officials.map((o) => o.county)).size).toBe(2);
 
     const ops = await db.select({ county: operations.countyFips }).from(operations);
     expect(ops.length).toBeGreaterThanOrEqual(12);

@@ -101,9 +101,9 @@ export default async function OperationPage({ params }: { params: Promise<{ id: 
         <Alert type={d.newOwner.due.daysLeft < 0 ? 'error' : 'warning'} heading={d.newOwner.due.daysLeft < 0 ? `Your original plan is overdue by ${pluralDays(-d.newOwner.due.daysLeft)}` : `Your original plan is due in ${pluralDays(d.newOwner.due.daysLeft)}`}>
           You acquired this operation on {formatDate(d.newOwner.acquiredOn)}. {d.newOwner.requirement.reason} ({d.newOwner.requirement.citation}) Submit it by <DeadlineDate d={d.newOwner.due} />. Until then you may apply manure under the previous owner’s most recent plan.
         </Alert>
-      ) : d.newOwner ? (
+      ) : d.newOwnerNotOwed ? (
         <Alert type="info" heading="As the new owner, you owe no original plan">
-          You acquired this operation on {formatDate(d.newOwner.acquiredOn)}. {d.newOwner.requirement.reason} ({d.newOwner.requirement.citation})
+          You acquired this operation on {formatDate(d.newOwnerNotOwed.acquiredOn)}. {d.newOwnerNotOwed.requirement.reason} ({d.newOwnerNotOwed.requirement.citation})
         </Alert>
       ) : null}
 
