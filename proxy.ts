@@ -3,7 +3,7 @@ import { NextResponse, type NextRequest } from 'next/server';
 // Guards that run before any route, in order:
 // 1. a path that does not decode (bad percent-encoding) or holds a NUL is the caller's mistake: 400,
 //    not a 500 from deep inside the router;
-// 2. a route handler that changes state refuses a request a browser sent from another site: an
+// 2. a route handler or server action that changes state refuses a request a browser sent from another site: an
 //    Origin that names another host (or "null"), or Sec-Fetch-Site cross-site, as Next checks for
 //    server actions. A request with no Origin at all comes from a program, not a browser carrying
 //    someone's cookies (a mail client's one-click unsubscribe, a signed webhook, the test clock).
@@ -39,7 +39,9 @@ export function proxy(request: NextRequest): NextResponse {
   // The raw path as sent: nextUrl has already been parsed, but keeps the escapes.
   const rawPath = request.nextUrl.pathname;
   if (pathIsUndecodable(rawPath)) return badRequest('The address is not valid: it holds a character that cannot be read.');
-  if (!SAFE_METHODS.has(request.method) && rawPath.startsWith('/api/') && !SIGNED_ELSEWHERE.some((p) => rawPath.startsWith(p))) {
+  // Server actions are refused here too, with a plain 403 rather than Next's own error page.
+  const routeHandler = rawPath.startsWith('/api/') && !SIGNED_ELSEWHERE.some((p) => rawPath.startsWith(p));
+  if (!SAFE_METHODS.has(request.method) && (routeHandler || request.headers.has('next-action'))) {
     // The portal's server drops X-Forwarded-Host unless a trusted proxy sent it (scripts/serve.ts).
     const host = request.headers.get('x-forwarded-host') ?? request.headers.get('host');
     const origin = request.headers.get('origin');

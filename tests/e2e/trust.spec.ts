@@ -53,6 +53,7 @@ test('an emailed reset link points at the portal’s own address, whatever host 
   const forged = await callAction(baseURL!, '/forgot-password', 'forgotPasswordAction', { email: 'auditor.sioux@example.com' }, {
     headers: { origin: 'http://evil.example', 'x-forwarded-host': 'evil.example' },
   });
+  expect(forged.status).toBe(403);
   expect(forged.value?.ok).not.toBe(true);
 
   await signIn(page, 'reviewer@example.com');
