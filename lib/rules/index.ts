@@ -31,7 +31,7 @@ export {
 } from './clocks';
 export { iowaStateHolidays } from './holidays';
 
-export { manureNitrogenRate, remainingNitrogenNeed, phosphorusIndexBand } from './field-rates';
+export { manureNitrogenRate, remainingNitrogenNeed, phosphorusIndexBand, phosphorusLimitedRate, fieldManureLimit, manureBalance } from './field-rates';
 
 export type { StockpileSite, StockpileViolation } from './stockpiles';
 export { checkStockpile } from './stockpiles';

@@ -96,6 +96,10 @@ export const PARAMETER_RECORDS: ParameterRecord[] = [
       { band: 'high', upTo: 15, manure: 'none' },
       { band: 'very_high', upTo: null, manure: 'none' },
     ] }),
+  rec({ key: 'p_index.medium_max_times_removal', citation: 'IAC 567-65.111', label: 'Phosphorus a medium P-index field may receive, as a multiple of crop removal',
+    value: 2, unit: 'times the P2O5 removed by harvest', effectiveFrom: '2024-06-19',
+    source: `${IAC_65_111}; Iowa DNR and ISU extension P-index guidance`, confirmed: false,
+    note: 'Unconfirmed against the current rule text: "medium (>2-5) with phosphorus no more than twice crop removal".' }),
   rec({ key: 'crop.nitrogen_factors', citation: 'IAC 567-65.111', label: 'Crop nitrogen usage rate factors', unit: 'lb N per yield unit',
     effectiveFrom: '2024-06-19', source: `${IAC_65_111} (crop nitrogen usage rate factors)`, confirmed: false,
     note: 'Unconfirmed: not in the reference texts held by this project. Corn grain 1.2 lb N/bu is the figure ' +

@@ -45,6 +45,7 @@ export type ParameterValues = { [C in AnimalCategory as `animal_unit_factor.${C}
   'distance.truck_wash_within_ft': number;
   'holidays.iowa_code_4_1_34': HolidayList;
   'p_index.bands': PIndexBandRule[];
+  'p_index.medium_max_times_removal': number;
   'crop.nitrogen_factors': CropNitrogenFactor[];
   'indemnity.fee_schedule': IndemnityFeeRate[];
   'indemnity.fund_suspend_above_cents': number;
