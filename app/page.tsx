@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { ButtonLink } from '@/components/button';
 import { Card, CardGroup } from '@/components/card';
-import { formatDate, formatMoney } from '@/lib/notifications/format';
+import { formatDate, formatMoney } from '@/lib/format';
 import { filingFees, latestParameter, whoMustFile } from '@/lib/rules';
 
 export const metadata: Metadata = {

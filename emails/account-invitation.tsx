@@ -1,4 +1,4 @@
-import { formatDateTime } from '@/lib/notifications/format';
+import { formatDateTime } from '@/lib/format';
 import { ROLE_PHRASES, type UserRole } from '@/lib/notifications/labels';
 import { EmailLayout } from './components/layout';
 import { Action, P, Title } from './components/parts';

@@ -1,5 +1,5 @@
 import { Link } from '@react-email/components';
-import { formatDate } from '@/lib/notifications/format';
+import { formatDate } from '@/lib/format';
 import { countyRelationPhrase, planKindLabel, type CountyRelation, type PlanKind, type UpdateKind } from '@/lib/notifications/labels';
 import { EmailLayout, type FieldOfficeContact } from './components/layout';
 import { Action, Bullets, P, Subheading, Title } from './components/parts';

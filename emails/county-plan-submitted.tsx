@@ -1,4 +1,4 @@
-import { formatDate } from '@/lib/notifications/format';
+import { formatDate } from '@/lib/format';
 import { countyRelationPhrase, planKindLabel, type CountyRelation, type PlanKind, type UpdateKind } from '@/lib/notifications/labels';
 import { EmailLayout, type FieldOfficeContact } from './components/layout';
 import { Action, Facts, P, Title } from './components/parts';

@@ -1,5 +1,5 @@
 import { parameterValue } from '@/lib/rules';
-import { formatDate, formatMoney } from '@/lib/notifications/format';
+import { formatDate, formatMoney } from '@/lib/format';
 import { FEE_LABELS, PAYMENT_METHOD_LABELS, type FeeCode, type PaymentMethod } from '@/lib/notifications/labels';
 import { EmailLayout } from './components/layout';
 import { Action, Facts, MoneyLines, P, Subheading, Title } from './components/parts';

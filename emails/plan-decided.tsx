@@ -1,6 +1,6 @@
 import { daysBetween, latestParameter } from '@/lib/rules';
 import type { LetterParts } from '@/lib/reviews/letter-parts';
-import { formatDate } from '@/lib/notifications/format';
+import { formatDate } from '@/lib/format';
 import { planKindLabel, type PlanKind, type UpdateKind } from '@/lib/notifications/labels';
 import { EmailLayout } from './components/layout';
 import { Action, Bullets, Facts, P, Subheading, Title } from './components/parts';

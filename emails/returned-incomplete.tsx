@@ -1,4 +1,4 @@
-import { formatDate } from '@/lib/notifications/format';
+import { formatDate } from '@/lib/format';
 import type { LetterParts } from '@/lib/reviews/letter-parts';
 import { latestParameter } from '@/lib/rules';
 import { planKindLabel, type PlanKind, type UpdateKind } from '@/lib/notifications/labels';

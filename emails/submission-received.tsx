@@ -1,6 +1,6 @@
 import { deadlineOf, deadlineWords } from '@/lib/deadlines';
 import { latestParameter, reviewDeadline } from '@/lib/rules';
-import { formatDate } from '@/lib/notifications/format';
+import { formatDate } from '@/lib/format';
 import { FEE_LABELS, planKindLabel, type FeeCode, type PlanKind, type UpdateKind } from '@/lib/notifications/labels';
 import { EmailLayout } from './components/layout';
 import { Action, Facts, MoneyLines, P, Subheading, Title } from './components/parts';

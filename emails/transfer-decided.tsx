@@ -1,6 +1,6 @@
 import { deadlineOf, extensionOf, extensionSentence } from '@/lib/deadlines';
 import { parameterValue } from '@/lib/rules';
-import { formatDate } from '@/lib/notifications/format';
+import { formatDate } from '@/lib/format';
 import { EmailLayout } from './components/layout';
 import { Action, Facts, P, Title } from './components/parts';
 

@@ -1,4 +1,4 @@
-import { formatDate } from '@/lib/notifications/format';
+import { formatDate } from '@/lib/format';
 import { EmailLayout } from './components/layout';
 import { Action, Facts, P, Title } from './components/parts';
 

@@ -1,5 +1,5 @@
 import { latestParameter } from '@/lib/rules';
-import { formatDate, formatDateTime } from '@/lib/notifications/format';
+import { formatDate, formatDateTime } from '@/lib/format';
 import { EmailLayout } from './components/layout';
 import { Action, Facts, P, Title } from './components/parts';
 

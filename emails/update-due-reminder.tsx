@@ -1,6 +1,6 @@
 import { extensionSentence, type DueExtension } from '@/lib/deadlines';
 import { annualComplianceFee, latestParameter } from '@/lib/rules';
-import { formatDate, formatMoney, formatNumber, pluralDays } from '@/lib/notifications/format';
+import { formatDate, formatMoney, formatNumber, pluralDays } from '@/lib/format';
 import { EmailLayout, type FieldOfficeContact } from './components/layout';
 import { Action, Bullets, Facts, P, Subheading, Title } from './components/parts';
 

@@ -1,6 +1,6 @@
 import { extensionSentence, type DueExtension } from '@/lib/deadlines';
 import { annualComplianceFee } from '@/lib/rules';
-import { formatDate, formatMoney, formatNumber, pluralDays } from '@/lib/notifications/format';
+import { formatDate, formatMoney, formatNumber, pluralDays } from '@/lib/format';
 import { EmailLayout, type FieldOfficeContact } from './components/layout';
 import { Action, Facts, P, Title } from './components/parts';
 

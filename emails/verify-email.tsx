@@ -1,4 +1,4 @@
-import { formatDateTime } from '@/lib/notifications/format';
+import { formatDateTime } from '@/lib/format';
 import { EmailLayout } from './components/layout';
 import { Action, P, Title } from './components/parts';
 

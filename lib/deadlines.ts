@@ -1,7 +1,7 @@
 // A deadline as every screen, email and feed shows it: the raw last day the rule counts to, the day
 // it moved to under Iowa Code 4.1(34) (general or filing rule, per lib/rules deadlineKind), the rule
 // that moved it, and whether that reading is confirmed. Pure: the caller passes today.
-import { formatDate } from '@/lib/notifications/format';
+import { formatDate } from '@/lib/format';
 import { addDays, daysBetween, deadlineKind, deadlineKindReading, periodEnd, type DeadlineName, type PeriodKind } from '@/lib/rules';
 
 export type Deadline = {

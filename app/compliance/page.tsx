@@ -7,7 +7,7 @@ import { PageHeading } from '@/components/page-heading';
 import { requireRole } from '@/lib/auth/session';
 import { DEPARTMENT } from '@/lib/auth/roles';
 import { today } from '@/lib/clock';
-import { formatDate, formatMoney } from '@/lib/notifications/format';
+import { formatDate, formatMoney } from '@/lib/format';
 import { newOwnersPastDue, plansByMonth, safoTerminated, unpaidFees, updatesOverdue, type OperationItem } from '@/lib/reviews/compliance';
 import { countBucketByCounty, listWorklistPage, type WorklistRow } from '@/lib/reviews/worklist';
 import { latestParameter } from '@/lib/rules';

@@ -6,7 +6,7 @@ import { requireRole } from '@/lib/auth/session';
 import { today } from '@/lib/clock';
 import { listFeesBilledTo, type BilledFee } from '@/lib/fees/queries';
 import { FEE_LABELS } from '@/lib/notifications/labels';
-import { formatDate, formatMoney } from '@/lib/notifications/format';
+import { formatDate, formatMoney } from '@/lib/format';
 import { listOperationSummaries, type OperationSummary } from '@/lib/operations/queries';
 
 export const metadata: Metadata = { title: 'Contracted operations' };

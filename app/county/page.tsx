@@ -10,7 +10,7 @@ import { listCountyOperations, type CountyOperationRow } from '@/lib/counties/co
 import { relationText } from '@/lib/counties/csv';
 import { countyFilterQuery, parseCountyFilter } from '@/lib/counties/filter';
 import { findCountyName } from '@/lib/counties/queries';
-import { formatDate, formatNumber } from '@/lib/notifications/format';
+import { formatDate, formatNumber } from '@/lib/format';
 import { CountyFilterForm } from './filter-form';
 import { Pager, rangeText } from './pager';
 

@@ -9,7 +9,7 @@ import { PageHeading } from '@/components/page-heading';
 import { StatusTag } from '@/components/status-tag';
 import { requireRole } from '@/lib/auth/session';
 import { today } from '@/lib/clock';
-import { formatMoney, formatNumber, pluralDays } from '@/lib/notifications/format';
+import { formatMoney, formatNumber, pluralDays } from '@/lib/format';
 import { nextStepFor } from '@/lib/operations/next-step';
 import { listOperationSummaries, type OperationSummary } from '@/lib/operations/queries';
 import { Wrap } from '@/components/plan/wrap';

@@ -5,7 +5,7 @@ import { actorOrThrow } from '@/lib/auth/session';
 import { today } from '@/lib/clock';
 import { toActionError, type ActionResult } from '@/lib/errors';
 import { kickDelivery } from '@/lib/notifications/deliver';
-import { formatDate } from '@/lib/notifications/format';
+import { formatDate } from '@/lib/format';
 import { applySchedulePolicy, overrideDueDate } from '@/lib/schedule/apply';
 import { publicOrigin } from '@/lib/env';
 import { applyPolicySchema, overrideSchema } from '@/lib/validation/due-dates';

@@ -5,7 +5,7 @@ import { DataTable } from '@/components/data-table';
 import { PageHeading } from '@/components/page-heading';
 import { requireRole } from '@/lib/auth/session';
 import { today } from '@/lib/clock';
-import { formatDate } from '@/lib/notifications/format';
+import { formatDate } from '@/lib/format';
 import { monthLabel } from '@/lib/schedule/months';
 import { POLICY_WORDS, previewSchedule, type Assignment } from '@/lib/schedule/policies';
 import { listScheduleCandidates } from '@/lib/schedule/queries';

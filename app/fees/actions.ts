@@ -6,7 +6,7 @@ import { today } from '@/lib/clock';
 import { toActionError, type ActionResult } from '@/lib/errors';
 import { recordPayment } from '@/lib/fees/payments';
 import { kickDelivery } from '@/lib/notifications/deliver';
-import { formatMoney } from '@/lib/notifications/format';
+import { formatMoney } from '@/lib/format';
 import { publicOrigin } from '@/lib/env';
 import { paymentSchema } from '@/lib/validation/fees';
 import { parseOrThrow } from '@/lib/validation/parse';

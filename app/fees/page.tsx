@@ -9,7 +9,7 @@ import { TextField } from '@/components/text-field';
 import { requireRole } from '@/lib/auth/session';
 import { DEPARTMENT } from '@/lib/auth/roles';
 import { listLedgerPage, listPayerBalances, type LedgerRow, type PayerBalance } from '@/lib/fees/ledger';
-import { formatDate, formatMoney } from '@/lib/notifications/format';
+import { formatDate, formatMoney } from '@/lib/format';
 import { FEE_LABELS } from '@/lib/notifications/labels';
 import { feeLedgerFilterSchema, type FeeLedgerFilters } from '@/lib/validation/fees';
 import { worklistQuery } from '@/lib/validation/review-worklist';

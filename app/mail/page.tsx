@@ -3,7 +3,7 @@ import Link from 'next/link';
 import { DataTable } from '@/components/data-table';
 import { PageHeading } from '@/components/page-heading';
 import { SelectField } from '@/components/select-field';
-import { formatDateTime } from '@/lib/notifications/format';
+import { formatDateTime } from '@/lib/format';
 import { getEnv } from '@/lib/env';
 import { deliveryOutlook } from '@/lib/notifications/next-step';
 import { listOutbox, OUTBOX_STATUSES, type OutboxStatus, type OutboxSummary } from '@/lib/notifications/queries';

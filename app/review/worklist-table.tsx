@@ -11,7 +11,7 @@ import { DataTable, type DataTableColumn } from '@/components/data-table';
 import { applyActionResult } from '@/components/forms/apply-result';
 import { SelectField, type SelectOption } from '@/components/select-field';
 import { StatusTag } from '@/components/status-tag';
-import { formatDate } from '@/lib/notifications/format';
+import { formatDate } from '@/lib/format';
 import { planKindLabel } from '@/lib/notifications/labels';
 import { NEXT_ACTION_WORDS, type WorklistRow } from '@/lib/reviews/worklist-row';
 import { assignReviewerSchema } from '@/lib/validation/review';

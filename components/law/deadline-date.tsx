@@ -1,5 +1,5 @@
 import type { Deadline } from '@/lib/deadlines';
-import { formatDate } from '@/lib/notifications/format';
+import { formatDate } from '@/lib/format';
 import { Unconfirmed } from './unconfirmed';
 
 /**

@@ -4,7 +4,7 @@ import { useFieldArray, useWatch, type Control, type FieldErrors, type UseFormRe
 import { Button } from '@/components/button';
 import { SelectField } from '@/components/select-field';
 import { TextField } from '@/components/text-field';
-import { formatNumber } from '@/lib/notifications/format';
+import { formatNumber } from '@/lib/format';
 import { animalUnitBreakdown } from '@/lib/operations/facts';
 import { ANIMAL_CATEGORIES } from '@/lib/rules';
 import type { OperationFormValues } from './form-types';

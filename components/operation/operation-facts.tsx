@@ -1,4 +1,4 @@
-import { formatDate, formatNumber } from '@/lib/notifications/format';
+import { formatDate, formatNumber } from '@/lib/format';
 import type { OperationDetail } from '@/lib/operations/detail';
 import { PERMIT_LABELS, STORAGE_LABELS } from '@/lib/validation/operations';
 

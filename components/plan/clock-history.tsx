@@ -1,4 +1,4 @@
-import { formatDate } from '@/lib/notifications/format';
+import { formatDate } from '@/lib/format';
 import { CLOCK_EVENT_WORDS, type ClockEventKind } from '@/lib/plans/clock';
 
 /** The review clock's events in plain words (IAC 567-65.110(4)), oldest first. */

@@ -1,5 +1,5 @@
 import { DataTable } from '@/components/data-table';
-import { formatMoney } from '@/lib/notifications/format';
+import { formatMoney } from '@/lib/format';
 import { FEE_LABELS, type FeeCode } from '@/lib/notifications/labels';
 import { Wrap } from './wrap';
 

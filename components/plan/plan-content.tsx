@@ -1,5 +1,5 @@
 import { DataTable } from '@/components/data-table';
-import { formatDate, formatNumber } from '@/lib/notifications/format';
+import { formatDate, formatNumber } from '@/lib/format';
 import type { PlanDocument } from '@/lib/plans/document';
 import { phosphorusIndexBand } from '@/lib/rules';
 import { METHOD_LABELS, TENURE_LABELS, TIMING_LABELS } from '@/lib/validation/plan-fields';

@@ -1,5 +1,5 @@
 import { DataTable } from '@/components/data-table';
-import { formatDate } from '@/lib/notifications/format';
+import { formatDate } from '@/lib/format';
 import type { PlanPageData } from '@/lib/plans/view';
 import { Wrap } from './wrap';
 

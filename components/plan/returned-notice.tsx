@@ -1,7 +1,7 @@
 import { Alert } from '@/components/alert';
 import type { ActionResult } from '@/lib/errors';
-import { formatDateTime } from '@/lib/notifications/format';
-import { deficiencyDefinition } from '@/lib/reviews/deficiencies';
+import { formatDateTime } from '@/lib/format';
+import { deficiencyDefinition } from '@/lib/plans/deficiencies';
 import type { PlanPageData } from '@/lib/plans/view';
 import { DeficiencyAnswersForm } from './deficiency-answers-form';
 

@@ -1,7 +1,7 @@
 import Link from 'next/link';
 import { Alert } from '@/components/alert';
 import { SummaryBox } from '@/components/summary-box';
-import { formatDate, formatMoney, pluralDays } from '@/lib/notifications/format';
+import { formatDate, formatMoney, pluralDays } from '@/lib/format';
 import type { PlanPageData } from '@/lib/plans/view';
 import { DeadlineDate } from '@/components/law/deadline-date';
 import { ManureRemovalStatement } from '@/components/law/manure-removal';

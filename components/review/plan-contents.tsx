@@ -1,5 +1,5 @@
 import { DataTable } from '@/components/data-table';
-import { formatDate, formatNumber } from '@/lib/notifications/format';
+import { formatDate, formatNumber } from '@/lib/format';
 import { isIsoDate } from '@/lib/rules';
 import type { DocAgreement, DocField, DocStockpile, PlanDocument } from '@/lib/reviews/plan-document';
 

@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import { DataTable } from '@/components/data-table';
-import { formatDate, formatMoney } from '@/lib/notifications/format';
+import { formatDate, formatMoney } from '@/lib/format';
 import { FEE_LABELS, type FeeCode } from '@/lib/notifications/labels';
 import type { CountyCoverage } from '@/lib/plans/receipts';
 

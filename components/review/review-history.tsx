@@ -1,5 +1,5 @@
 import { DataTable } from '@/components/data-table';
-import { formatDateTime } from '@/lib/notifications/format';
+import { formatDateTime } from '@/lib/format';
 import type { AuditEntry, DeficiencyCycle, DeficiencyItem } from '@/lib/reviews/review-history';
 
 // Deficiency cycles, notices and the audit log of a plan: the record a regulator reads.

@@ -1,7 +1,7 @@
 import Link from 'next/link';
 import { DataTable } from '@/components/data-table';
 import { Wrap } from '@/components/plan/wrap';
-import { formatDate } from '@/lib/notifications/format';
+import { formatDate } from '@/lib/format';
 import type { TransferSummary } from '@/lib/transfers/queries';
 import { TransferStatusTag, transferStatusText } from './transfer-status';
 

@@ -3,7 +3,7 @@ import { Alert } from '@/components/alert';
 import { DataTable } from '@/components/data-table';
 import { Wrap } from '@/components/plan/wrap';
 import { iowaDateOf } from '@/lib/clock';
-import { formatDate } from '@/lib/notifications/format';
+import { formatDate } from '@/lib/format';
 import type { TransferSummary } from '@/lib/transfers/queries';
 
 /** At the top of the worklist: how many transfer requests wait, with a way to them. Nothing when none. */

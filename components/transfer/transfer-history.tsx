@@ -1,5 +1,5 @@
 import { DataTable } from '@/components/data-table';
-import { formatDateTime } from '@/lib/notifications/format';
+import { formatDateTime } from '@/lib/format';
 import type { TransferAuditEntry } from '@/lib/transfers/queries';
 
 // The audit log of one transfer request: who did what, and when.

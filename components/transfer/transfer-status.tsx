@@ -1,4 +1,4 @@
-import { formatDate } from '@/lib/notifications/format';
+import { formatDate } from '@/lib/format';
 
 // How a transfer request stands, in words. The label, not the colour, carries the meaning.
 type Status = { status: 'pending' | 'confirmed' | 'refused'; ownerResponse: 'accepted' | 'disputed' | null; decidedOn: string | null };

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Button, Heading, Link, Text } from '@react-email/components';
-import { formatMoney } from '@/lib/notifications/format';
+import { formatMoney } from '@/lib/format';
 
 const paragraph = { fontSize: '16px', lineHeight: '24px', margin: '0 0 16px' };
 

@@ -5,7 +5,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { getDb, queryRows } from '@/db/client';
 import { countyCandidates, operationScope, planScope } from '@/lib/auth/scopes';
 import type { Actor } from '@/lib/auth/roles';
-import { formatDate } from '@/lib/notifications/format';
+import { formatDate } from '@/lib/format';
 import { planKindLabel } from '@/lib/notifications/labels';
 import { deadlineOf, deadlineWords } from '@/lib/deadlines';
 import { newOwnerObligation, newOwnerSql, type NewOwnerRow as AcquisitionRow } from '@/lib/operations/new-owner';

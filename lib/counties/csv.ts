@@ -1,18 +1,7 @@
-// The county list as CSV (RFC 4180), for a spreadsheet.
+// The county list as CSV, for a spreadsheet (written by lib/csv.ts).
+import { csvDocument } from '@/lib/csv';
 import { manureRemovalWords } from '@/lib/plans/in-force';
 import type { CountyOperationRow } from './county-plans';
-
-/**
- * One CSV field: quoted when needed, and a value a spreadsheet would run as a formula (starting
- * with = + - @, tab or carriage return) is prefixed with an apostrophe, so an operation named
- * "=HYPERLINK(...)" stays text.
- */
-export function csvField(value: string | number | null | undefined): string {
-  if (value === null || value === undefined) return '';
-  let s = String(value);
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(s)) s = `'${s}`;
-  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-}
 
 export function relationText(row: Pick<CountyOperationRow, 'locatedHere' | 'appliesHere' | 'countyName'>): string {
   if (row.locatedHere && row.appliesHere) return 'Located here; land-applies here';
@@ -28,27 +17,19 @@ const HEADER = [
 
 /** `statusLabel` turns a plan status into words (the page's StatusTag labels), so both read alike. */
 export function countyOperationsCsv(rows: CountyOperationRow[], origin: string, statusLabel: (status: string) => string): string {
-  const lines = [HEADER.map(csvField).join(',')];
-  for (const r of rows) {
-    lines.push(
-      [
-        r.name,
-        r.facilityId,
-        r.countyName,
-        relationText(r),
-        Math.round(r.animalUnitCapacity * 100) / 100,
-        r.planStatus ? statusLabel(r.planStatus) : 'No plan filed',
-        r.receiptMissing ? 'Not yet recorded' : '',
-        r.lastFiledOn,
-        r.nextDueOn,
-        r.nextDue?.extended ? r.nextDue.day : '',
-        manureRemovalWords(r.manureRemovalAllowed),
-        r.planId ? `${origin}/plans/${r.planId}` : '',
-      ]
-        .map(csvField)
-        .join(','),
-    );
-  }
-  // Excel reads UTF-8 (em dashes, accented names) only with the byte-order mark.
-  return `\uFEFF${lines.join('\r\n')}\r\n`;
+  const lines = rows.map((r) => [
+    r.name,
+    r.facilityId,
+    r.countyName,
+    relationText(r),
+    Math.round(r.animalUnitCapacity * 100) / 100,
+    r.planStatus ? statusLabel(r.planStatus) : 'No plan filed',
+    r.receiptMissing ? 'Not yet recorded' : '',
+    r.lastFiledOn,
+    r.nextDueOn,
+    r.nextDue?.extended ? r.nextDue.day : '',
+    manureRemovalWords(r.manureRemovalAllowed),
+    r.planId ? `${origin}/plans/${r.planId}` : '',
+  ]);
+  return csvDocument(HEADER, lines);
 }

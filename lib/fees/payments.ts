@@ -5,7 +5,7 @@ import { recordAudit } from '@/lib/audit';
 import { authorize } from '@/lib/auth/policy';
 import type { Actor } from '@/lib/auth/roles';
 import { AppError, notFoundError } from '@/lib/errors';
-import { formatMoney } from '@/lib/notifications/format';
+import { formatMoney } from '@/lib/format';
 import { enqueueEmail, type EmailRecipient } from '@/lib/notifications/outbox';
 import type { PaymentInput } from '@/lib/validation/fees';
 

@@ -1,8 +1,7 @@
-// Server-side notifications API. Pages that only format dates or money import ./format directly.
+// Server-side notifications API. Dates and money are formatted by @/lib/format.
 export { enqueueEmail, normalizeAddress, uniqueRecipients } from './outbox';
 export type { EmailRecipient, EnqueueEmailInput } from './outbox';
 export { deliverPendingEmails, createTransportFromEnv, kickDelivery, deliveryIdle, retryDelayMs, MAX_ATTEMPTS } from './deliver';
 export type { DeliveryOptions, DeliveryResult, MailTransport } from './deliver';
 export { listOutbox, getOutboxMessage, maskLinkTokens, OUTBOX_STATUSES } from './queries';
 export type { OutboxMessage, OutboxStatus, OutboxSummary } from './queries';
-export { formatDate, formatDateTime, formatMoney, formatNumber } from './format';

@@ -1,7 +1,7 @@
 // What will happen to a message in the outbox, in one sentence for the staff "Sent mail" pages.
 // Pure: the caller says whether a mail server is configured and what time it is.
 import { MAX_ATTEMPTS } from './deliver';
-import { formatDateTime } from './format';
+import { formatDateTime } from '@/lib/format';
 import type { OutboxSummary } from './queries';
 
 export type OutlookInput = Pick<OutboxSummary, 'status' | 'attempts' | 'nextAttemptAt' | 'sentAt' | 'lastError'>;

@@ -1,4 +1,4 @@
-import { pluralDays } from '@/lib/notifications/format';
+import { pluralDays } from '@/lib/format';
 import type { OperationSummary } from './queries';
 
 export type NextStep = { text: string; urgent: boolean; href: string };

@@ -1,5 +1,5 @@
 import { AppError } from '@/lib/errors';
-import { DEFICIENCY_CATALOGUE, deficiencyDefinition } from '@/lib/reviews/deficiencies';
+import { DEFICIENCY_CATALOGUE, deficiencyDefinition } from '@/lib/plans/deficiencies';
 
 // The open return notice of a plan and what is still unanswered in it. Pure: shared by the plan
 // page (the answer form), the answer service and the resubmission check, so all three list the

@@ -1,7 +1,7 @@
 // What a submission owes, from lib/rules: the filing fee of an original MMP (IAC 567-65.110(7)) or
 // the annual compliance fee of an update (IAC 567-65.110(3)"c", none for an elected SAFO).
 import { annualComplianceFee, filingFees, latestParameter } from '@/lib/rules';
-import { formatMoney } from '@/lib/notifications/format';
+import { formatMoney } from '@/lib/format';
 import type { IndemnityFee } from '@/lib/fees/indemnity';
 import type { FeeCode } from '@/lib/notifications/labels';
 

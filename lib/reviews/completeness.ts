@@ -10,7 +10,7 @@ import { appendClockEvent } from '@/lib/plans/clock';
 import { allCountiesCovered } from '@/lib/plans/receipts';
 import { reviewDeadline } from '@/lib/rules';
 import type { FindCompleteInput, ReturnIncompleteInput } from '@/lib/validation/review';
-import { deficiencyDefinition } from './deficiencies';
+import { deficiencyDefinition } from '@/lib/plans/deficiencies';
 import { loadPlanForWrite, updatePlanAtVersion, type LoadedPlan } from './plan-lock';
 import { buildLetterParts } from './letter-parts';
 import { planPeople } from './recipients';

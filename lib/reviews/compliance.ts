@@ -4,7 +4,7 @@ import { animalInventory, counties, operations } from '@/db/schema';
 import type { Actor } from '@/lib/auth/roles';
 import { operationScope } from '@/lib/auth/scopes';
 import { latestLastDayPassedBy } from '@/lib/deadlines';
-import { formatDate } from '@/lib/notifications/format';
+import { formatDate } from '@/lib/format';
 import { newOwnerObligation, newOwnerSql } from '@/lib/operations/new-owner';
 import { animalUnitCapacity, safoElection, type AnimalCategory } from '@/lib/rules';
 

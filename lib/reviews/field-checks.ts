@@ -2,7 +2,7 @@ import {
   checkStockpile, latestParameter, manureNitrogenRate, parameterValue, phosphorusIndexBand, remainingNitrogenNeed, RuleInputError,
   type StockpileSite,
 } from '@/lib/rules';
-import { formatNumber } from '@/lib/notifications/format';
+import { formatNumber } from '@/lib/format';
 import type { Figure } from './figures';
 import type { PlanDocument } from './plan-document';
 

@@ -1,5 +1,5 @@
 import type { IndemnityFee } from '@/lib/fees/indemnity';
-import { formatDate, formatMoney, formatNumber } from '@/lib/notifications/format';
+import { formatDate, formatMoney, formatNumber } from '@/lib/format';
 import type { ReviewClock } from '@/lib/plans/clock';
 import { newOwnerObligation, type DecidedRequirement } from '@/lib/operations/new-owner';
 import type { ManureRemovalAnswer } from '@/lib/plans/in-force';

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, inArray, like, or, sql } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
 import { attachments, auditEvents, emailOutbox, feeLines, parties, planDeficiencies, users } from '@/db/schema';
 import { sortByCatalogue } from '@/lib/plans/deficiency-notice';
-import { deficiencyDefinition } from './deficiencies';
+import { deficiencyDefinition } from '@/lib/plans/deficiencies';
 
 // The record around a plan under review: its files, fees, deficiency cycles, notices and audit log.
 

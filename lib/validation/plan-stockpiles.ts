@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { earliestConstructionStart, latestDesignStatementFiling, latestParameter } from '@/lib/rules';
-import { formatDate } from '@/lib/notifications/format';
+import { formatDate } from '@/lib/format';
 import { dateField, list, optionalNumber, optionalText, requiredText } from './operations';
 
 // The "Stockpiles and practices" and "Attachments" steps of the MMP form.

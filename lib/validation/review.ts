@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEFICIENCY_CODES } from '@/lib/reviews/deficiencies';
+import { DEFICIENCY_CODES } from '@/lib/plans/deficiencies';
 
 // One schema per review form: parsed by the form's resolver and again by its server action.
 const planRef = {

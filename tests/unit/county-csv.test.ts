@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { statusLabel } from '@/components/status-tag';
-import { countyOperationsCsv, csvField } from '@/lib/counties/csv';
+import { countyOperationsCsv } from '@/lib/counties/csv';
 import type { CountyOperationRow } from '@/lib/counties/county-plans';
 import { deadlineOf } from '@/lib/deadlines';
 
@@ -39,14 +39,5 @@ describe('the county list as CSV', () => {
     const moved = { ...row, nextDueOn: '2027-01-16', nextDue: deadlineOf('annual_update', '2027-01-16'), manureRemovalAllowed: false };
     const line = countyOperationsCsv([moved], 'https://mmp.test', statusLabel).trim().split('\r\n')[1];
     expect(line).toContain(',2027-01-16,2027-01-19,Not allowed: no approved plan is in force,');
-  });
-
-  it('quotes commas, quotes and line breaks, and keeps a formula as text', () => {
-    expect(csvField('Hansen, "Big" Farms')).toBe('"Hansen, ""Big"" Farms"');
-    expect(csvField('line\nbreak')).toBe('"line\nbreak"');
-    expect(csvField('=HYPERLINK("http://evil.example")')).toBe(`"'=HYPERLINK(""http://evil.example"")"`);
-    expect(csvField('-5')).toBe("'-5");
-    expect(csvField(-5)).toBe('-5');
-    expect(csvField(null)).toBe('');
   });
 });

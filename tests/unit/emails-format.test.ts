@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatMoney, formatNumber } from '@/lib/notifications/format';
+import { formatDate, formatDateTime, formatMoney, formatNumber } from '@/lib/format';
 
 const originalTz = process.env.TZ;
 afterAll(() => {

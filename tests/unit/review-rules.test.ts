@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { collectionStateOn } from '@/lib/fees/indemnity';
 import type { ParameterVersion } from '@/lib/parameters/values';
-import { csvCell, csvLine } from '@/lib/reviews/csv';
 import { planDeadline, receiptCutoffs } from '@/lib/reviews/deadlines';
 import { diffPlanDocuments } from '@/lib/reviews/diff';
 import type { PlanDocument } from '@/lib/reviews/plan-document';
@@ -46,15 +45,6 @@ describe('review forms', () => {
     expect(parseWorklistFilters(new URLSearchParams('county=19167&kind=nonsense&page=-4&mine=1&bucket=overdue'))).toEqual({
       county: '19167', kind: undefined, office: undefined, channel: undefined, reviewer: undefined, status: undefined, mine: '1', bucket: 'overdue', page: 1,
     });
-  });
-});
-
-describe('CSV cells', () => {
-  it('quotes separators and neutralizes spreadsheet formulas', () => {
-    expect(csvCell('Van Zee, Pork "Inc."')).toBe('"Van Zee, Pork ""Inc."""');
-    expect(csvCell('=HYPERLINK("x")')).toBe('"\'=HYPERLINK(""x"")"');
-    expect(csvCell(-5)).toBe('-5');
-    expect(csvLine(['a', null, 3])).toBe('a,,3\r\n');
   });
 });
 

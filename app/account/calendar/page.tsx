@@ -6,7 +6,7 @@ import { SummaryBox } from '@/components/summary-box';
 import { requireActor } from '@/lib/auth/session';
 import type { Role } from '@/lib/auth/roles';
 import { getCalendarFeedStatus } from '@/lib/calendar/feeds';
-import { formatDateTime } from '@/lib/notifications/format';
+import { formatDateTime } from '@/lib/format';
 import { CalendarControls } from './calendar-controls';
 
 export const metadata: Metadata = { title: 'Calendar feed' };

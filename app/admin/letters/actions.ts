@@ -4,7 +4,7 @@ import { revalidatePath } from 'next/cache';
 import { actorOrThrow } from '@/lib/auth/session';
 import { setFieldOfficeContact } from '@/lib/counties/field-offices';
 import { toActionError, type ActionResult } from '@/lib/errors';
-import { formatDate } from '@/lib/notifications/format';
+import { formatDate } from '@/lib/format';
 import { setParameterValue } from '@/lib/parameters/values';
 import { appealNoticeFormSchema, fieldOfficeContactSchema } from '@/lib/validation/letters';
 import { parseOrThrow } from '@/lib/validation/parse';

@@ -5,7 +5,7 @@ import { PageHeading } from '@/components/page-heading';
 import { requireRole } from '@/lib/auth/session';
 import { today } from '@/lib/clock';
 import { listFieldOffices } from '@/lib/counties/field-offices';
-import { formatDate } from '@/lib/notifications/format';
+import { formatDate } from '@/lib/format';
 import { listParameterVersions, versionOn, type ParameterVersion } from '@/lib/parameters/values';
 import { latestParameter } from '@/lib/rules';
 import { AppealForm } from './appeal-form';

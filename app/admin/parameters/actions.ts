@@ -3,7 +3,7 @@
 import { revalidatePath } from 'next/cache';
 import { actorOrThrow } from '@/lib/auth/session';
 import { toActionError, type ActionResult } from '@/lib/errors';
-import { formatDate } from '@/lib/notifications/format';
+import { formatDate } from '@/lib/format';
 import { setParameterValue } from '@/lib/parameters/values';
 import { fundAmountSchema, indemnityScheduleSchema } from '@/lib/validation/fees';
 import { parseOrThrow } from '@/lib/validation/parse';

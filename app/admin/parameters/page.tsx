@@ -5,7 +5,7 @@ import { SummaryBox } from '@/components/summary-box';
 import { requireRole } from '@/lib/auth/session';
 import { today } from '@/lib/clock';
 import { indemnityCollectionState } from '@/lib/fees/indemnity';
-import { formatDate, formatMoney } from '@/lib/notifications/format';
+import { formatDate, formatMoney } from '@/lib/format';
 import { APPLIES_TO_LABELS, STAFF_PARAMETERS, type StaffParameterKey } from '@/lib/parameters/registry';
 import { listParameterVersions, versionOn, type ParameterVersion } from '@/lib/parameters/values';
 import { AmountForm } from './amount-form';

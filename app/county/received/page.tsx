@@ -10,7 +10,7 @@ import { requireRole } from '@/lib/auth/session';
 import { today } from '@/lib/clock';
 import { findCountyName } from '@/lib/counties/queries';
 import { FIRST_LOOK_DAYS, listReceivedSince, markCountyListViewed, type ReceivedPlanRow } from '@/lib/counties/received';
-import { formatDate, formatDateTime } from '@/lib/notifications/format';
+import { formatDate, formatDateTime } from '@/lib/format';
 import { countyRelationPhrase, planKindLabel } from '@/lib/notifications/labels';
 import { Pager, rangeText } from '../pager';
 

@@ -10,7 +10,7 @@ import { DEPARTMENT } from '@/lib/auth/roles';
 import { today } from '@/lib/clock';
 import { AppError } from '@/lib/errors';
 import { getFeeLine } from '@/lib/fees/ledger';
-import { formatDate, formatDateTime, formatMoney } from '@/lib/notifications/format';
+import { formatDate, formatDateTime, formatMoney } from '@/lib/format';
 import { FEE_LABELS, PAYMENT_METHOD_LABELS, planKindLabel } from '@/lib/notifications/labels';
 import { PaymentForm } from './payment-form';
 

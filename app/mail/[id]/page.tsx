@@ -4,7 +4,7 @@ import { Breadcrumbs } from '@/components/breadcrumbs';
 import { PageHeading } from '@/components/page-heading';
 import { SummaryBox } from '@/components/summary-box';
 import { AppError } from '@/lib/errors';
-import { formatDateTime } from '@/lib/notifications/format';
+import { formatDateTime } from '@/lib/format';
 import { getEnv } from '@/lib/env';
 import { deliveryOutlook } from '@/lib/notifications/next-step';
 import { getOutboxMessage, type OutboxMessage } from '@/lib/notifications/queries';

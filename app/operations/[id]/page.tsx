@@ -17,7 +17,7 @@ import { requireActor } from '@/lib/auth/session';
 import { FILERS } from '@/lib/auth/roles';
 import { iowaDateOf, today } from '@/lib/clock';
 import { AppError } from '@/lib/errors';
-import { formatDate, formatNumber, pluralDays } from '@/lib/notifications/format';
+import { formatDate, formatNumber, pluralDays } from '@/lib/format';
 import { planKindLabel } from '@/lib/notifications/labels';
 import { listGrants } from '@/lib/auth/grants';
 import { getOperationForActor, type OperationDetail } from '@/lib/operations/detail';

@@ -20,7 +20,7 @@ import { requireActor } from '@/lib/auth/session';
 import { FILERS } from '@/lib/auth/roles';
 import { iowaDateOf, today } from '@/lib/clock';
 import { AppError } from '@/lib/errors';
-import { formatDate, formatNumber } from '@/lib/notifications/format';
+import { formatDate, formatNumber } from '@/lib/format';
 import { planKindLabel } from '@/lib/notifications/labels';
 import { getPlanPage } from '@/lib/plans/view';
 import { answerDeficienciesAction, recordReceiptAction, withdrawPlanAction } from './actions';

@@ -7,7 +7,7 @@ import { OwnerAnswerForm } from '@/components/transfer/owner-answer-form';
 import { getDb } from '@/db/client';
 import { attachments, parties } from '@/db/schema';
 import { iowaDateOf } from '@/lib/clock';
-import { formatDate, formatDateTime } from '@/lib/notifications/format';
+import { formatDate, formatDateTime } from '@/lib/format';
 import { loadOperationSummary } from '@/lib/transfers/queries';
 import { OWNER_LINK_DAYS } from '@/lib/transfers/limits';
 import { findRequestByLink } from '@/lib/transfers/respond';

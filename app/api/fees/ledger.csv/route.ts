@@ -3,7 +3,7 @@ import { isDepartment } from '@/lib/auth/roles';
 import { today } from '@/lib/clock';
 import { queryLedgerRows, type LedgerRow } from '@/lib/fees/ledger';
 import { FEE_LABELS } from '@/lib/notifications/labels';
-import { csvResponse } from '@/lib/reviews/csv';
+import { csvResponse } from '@/lib/csv';
 import { feeLedgerFilterSchema } from '@/lib/validation/fees';
 
 export const dynamic = 'force-dynamic';

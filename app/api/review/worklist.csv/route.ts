@@ -3,7 +3,7 @@ import { reviewDeadline } from '@/lib/rules';
 import { isDepartment } from '@/lib/auth/roles';
 import { today } from '@/lib/clock';
 import { planKindLabel } from '@/lib/notifications/labels';
-import { csvResponse } from '@/lib/reviews/csv';
+import { csvResponse } from '@/lib/csv';
 import { queryWorklistRows, NEXT_ACTION_WORDS, type WorklistRow } from '@/lib/reviews/worklist';
 import { parseWorklistFilters } from '@/lib/validation/review-worklist';
 

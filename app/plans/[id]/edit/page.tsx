@@ -10,7 +10,7 @@ import { today } from '@/lib/clock';
 import { AppError } from '@/lib/errors';
 import { getPlanEditor } from '@/lib/plans/editor';
 import { isStepId } from '@/lib/plans/steps';
-import { deficiencyDefinition } from '@/lib/reviews/deficiencies';
+import { deficiencyDefinition } from '@/lib/plans/deficiencies';
 import { peekDraftAction, removeAttachmentAction, saveDraftAction, submitPlanAction } from './actions';
 
 export const metadata: Metadata = { title: 'File a plan' };

@@ -8,7 +8,7 @@ import { Alert } from '@/components/alert';
 import { Button } from '@/components/button';
 import { applyActionResult } from '@/components/forms/apply-result';
 import { TextareaField } from '@/components/text-field';
-import { DEFICIENCY_CATALOGUE } from '@/lib/reviews/deficiencies';
+import { DEFICIENCY_CATALOGUE } from '@/lib/plans/deficiencies';
 import { returnIncompleteSchema } from '@/lib/validation/review';
 import { findCompleteAction, returnIncompleteAction } from './actions';
 import { latestParameter, reviewDeadline } from '@/lib/rules';

@@ -16,7 +16,7 @@ import { requireRole } from '@/lib/auth/session';
 import { DEPARTMENT } from '@/lib/auth/roles';
 import { today } from '@/lib/clock';
 import { AppError } from '@/lib/errors';
-import { formatDate, formatDateTime } from '@/lib/notifications/format';
+import { formatDate, formatDateTime } from '@/lib/format';
 import { planKindLabel } from '@/lib/notifications/labels';
 import { listReviewerOptions } from '@/lib/reviews/options';
 import { latestParameter } from '@/lib/rules';

@@ -10,7 +10,7 @@ import { requireRole } from '@/lib/auth/session';
 import { DEPARTMENT } from '@/lib/auth/roles';
 import { iowaDateOf } from '@/lib/clock';
 import { AppError } from '@/lib/errors';
-import { formatDate, formatDateTime } from '@/lib/notifications/format';
+import { formatDate, formatDateTime } from '@/lib/format';
 import { formatBytes } from '@/lib/plans/attachment-kinds';
 import { getTransferForReview, type TransferReview } from '@/lib/transfers/queries';
 import { TransferDecisionForm } from './decision-form';

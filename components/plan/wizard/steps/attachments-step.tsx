@@ -7,7 +7,7 @@ import { Button } from '@/components/button';
 import { DateField } from '@/components/date-field';
 import { SelectField } from '@/components/select-field';
 import type { ActionResult } from '@/lib/errors';
-import { formatDate } from '@/lib/notifications/format';
+import { formatDate } from '@/lib/format';
 import { ATTACHMENT_KIND_LABELS, formatBytes, type AttachmentKind } from '@/lib/plans/attachment-kinds';
 import { earliestConstructionStart, isIsoDate, latestDesignStatementFiling, latestParameter } from '@/lib/rules';
 import { attachmentsStep } from '@/lib/validation/plan-stockpiles';

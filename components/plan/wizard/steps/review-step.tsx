@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Alert } from '@/components/alert';
 import { Button } from '@/components/button';
 import { Checkbox } from '@/components/checkbox';
-import { formatDate, formatNumber } from '@/lib/notifications/format';
+import { formatDate, formatNumber } from '@/lib/format';
 import type { CheckResult } from '@/lib/plans/completeness';
 import { countiesForDisplay, derivePlanCounties, relationWords } from '@/lib/plans/counties';
 import type { FeePreviewLine } from '@/lib/plans/fees';

@@ -3,7 +3,7 @@
 import { useWatch } from 'react-hook-form';
 import { Checkbox } from '@/components/checkbox';
 import { TextField } from '@/components/text-field';
-import { formatMoney, formatNumber } from '@/lib/notifications/format';
+import { formatMoney, formatNumber } from '@/lib/format';
 import { feePreview } from '@/lib/plans/fees';
 import { toNumber } from '@/lib/validation/operations';
 import { UPDATE_KIND_CHOICES, UPDATE_KINDS, updateStep } from '@/lib/validation/plans';

@@ -8,7 +8,7 @@ import { SummaryBox } from '@/components/summary-box';
 import { requireRole } from '@/lib/auth/session';
 import { today } from '@/lib/clock';
 import { AppError } from '@/lib/errors';
-import { formatDate } from '@/lib/notifications/format';
+import { formatDate } from '@/lib/format';
 import { planKindLabel } from '@/lib/notifications/labels';
 import { getPlanForActor, type PlanView } from '@/lib/plans/queries';
 import { ReceiptForm } from './receipt-form';

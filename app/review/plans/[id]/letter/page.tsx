@@ -4,7 +4,7 @@ import { requireActor } from '@/lib/auth/session';
 import { today } from '@/lib/clock';
 import { AppError } from '@/lib/errors';
 import { Unconfirmed } from '@/components/law/unconfirmed';
-import { formatDate } from '@/lib/notifications/format';
+import { formatDate } from '@/lib/format';
 import { planKindLabel } from '@/lib/notifications/labels';
 import { getDecisionLetter } from '@/lib/reviews/letter';
 import { latestParameter } from '@/lib/rules';
