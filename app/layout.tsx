@@ -1,4 +1,5 @@
-import '@uswds/uswds/css/uswds.min.css';
+// USWDS, only the rules the portal uses and with the system's fonts (scripts/build-css.ts).
+import './styles/uswds.generated.css';
 import './globals.css';
 
 import type { Metadata } from 'next';

@@ -13,7 +13,7 @@ export const nextBin = path.join(root, 'node_modules', 'next', 'dist', 'bin', 'n
 export function serverArgs(options: { hostname?: string } = {}): string[] {
   return ['--import', 'tsx', path.join(root, 'scripts', 'serve.ts'), ...(options.hostname ? ['--hostname', options.hostname] : [])];
 }
-const SOURCES = ['app', 'components', 'db', 'lib', 'emails', 'public', 'proxy.ts', 'instrumentation.ts', 'next.config.js', 'tsconfig.json', 'package-lock.json'];
+const SOURCES = ['app', 'components', 'db', 'lib', 'emails', 'public', 'proxy.ts', 'instrumentation.ts', 'next.config.js', 'tsconfig.json', 'package-lock.json', 'scripts/build-css.ts'];
 
 function newestMtime(p: string): number {
   if (!existsSync(p)) return 0;
@@ -29,7 +29,17 @@ export function buildIsCurrent(): boolean {
   return SOURCES.every((s) => newestMtime(path.join(root, s)) <= built);
 }
 
+/** Writes the portal's USWDS stylesheet (scripts/build-css.ts); unchanged output keeps its date. */
+export function buildStyles(): void {
+  const result = spawnSync(process.execPath, ['--import', 'tsx', path.join(root, 'scripts', 'build-css.ts')], { stdio: 'inherit' });
+  if (result.status !== 0) {
+    console.error('Building the stylesheet failed; see the messages above.');
+    process.exit(result.status ?? 1);
+  }
+}
+
 export function ensureBuild(): void {
+  buildStyles();
   if (buildIsCurrent()) return;
   console.log('Building the portal (first start or changed sources; about a minute)...');
   const t0 = Date.now();
