@@ -5,6 +5,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { getEnv } from '@/lib/env';
 import { getLogger } from '@/lib/log';
 import * as schema from './schema';
+import { serverTimingEnabled, timeQueries } from '@/lib/net/request-timing';
 
 // The one place that chooses the database: no DATABASE_URL -> PGlite (embedded PostgreSQL) stored
 // in MMP_DATA_DIR; DATABASE_URL -> a PostgreSQL server through a pg Pool. Everything above this
@@ -42,6 +43,8 @@ export async function openDb(options: DbOptions): Promise<DbHandle> {
     // 'error' event nobody listens to crashes the process. Its caller already gets the failure from
     // the query it was running (or the next one), and the pool drops the broken client on release.
     pool.on('connect', (client) => client.on('error', () => undefined));
+    // The benchmark's per-request database time (lib/net/request-timing.ts); off unless asked for.
+    if (serverTimingEnabled()) pool.on('connect', (client) => timeQueries(client as unknown as { query: (...args: never[]) => unknown }));
     const db = drizzle(pool, { schema, logger: options.logger }) as unknown as Db;
     return { db, mode: 'postgres', close: () => pool.end() };
   }

@@ -1,11 +1,12 @@
 // The portal's production server: Next.js behind a plain Node HTTP server of our own, so that the
 // configuration is checked before anything says "ready", and every request's client address comes
 // from its socket (or from a proxy named in TRUSTED_PROXY), never from a header a client typed.
-import { createServer } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import compression from 'compression';
 import next from 'next';
 import { authSecret, getEnv, publicOrigin } from '@/lib/env';
 import { compileTrust, markClientAddressStamping, stampClientAddress } from '@/lib/net/client-address';
+import { runTimed, serverTimingEnabled } from '@/lib/net/request-timing';
 
 function fail(message: string): never {
   console.error(`Could not start the portal:\n${message}`);
@@ -32,9 +33,32 @@ async function main() {
   // Brotli where the browser takes it (every current one does), else gzip: the same page in fewer
   // bytes on a slow rural link. Next's own compression (gzip only) is off in next.config.js.
   const compress = compression({ threshold: 1024 });
+  const serve = (req: IncomingMessage, res: ServerResponse) =>
+    compress(req as Parameters<typeof compress>[0], res as Parameters<typeof compress>[1], () => void handle(req, res));
+  // Benchmark mode: each request's database time, summed per path, read (and reset) by the
+  // benchmark at GET /__timing on loopback. Never on unless MMP_SERVER_TIMING=1.
+  const timings = new Map<string, { requests: number; dbMs: number; queries: number; ms: number }>();
+  const timed = serverTimingEnabled();
   const server = createServer((req, res) => {
     stampClientAddress(req, trust);
-    compress(req as Parameters<typeof compress>[0], res as Parameters<typeof compress>[1], () => void handle(req, res));
+    if (!timed) return serve(req, res);
+    if (req.url === '/__timing' && (req.socket.remoteAddress === '127.0.0.1' || req.socket.remoteAddress === '::1' || req.socket.remoteAddress === '::ffff:127.0.0.1')) {
+      res.setHeader('content-type', 'application/json');
+      res.end(JSON.stringify(Object.fromEntries(timings)));
+      if (req.method === 'DELETE') timings.clear();
+      return;
+    }
+    const started = performance.now();
+    const { timing } = runTimed(() => serve(req, res));
+    res.on('finish', () => {
+      const key = `${req.method} ${(req.url ?? '').split('?')[0]}`;
+      const t = timings.get(key) ?? { requests: 0, dbMs: 0, queries: 0, ms: 0 };
+      t.requests += 1;
+      t.dbMs += timing.dbMs;
+      t.queries += timing.queries;
+      t.ms += performance.now() - started;
+      timings.set(key, t);
+    });
   });
   server.keepAliveTimeout = 65_000;
   server.on('error', (err: NodeJS.ErrnoException) =>

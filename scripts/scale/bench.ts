@@ -2,7 +2,7 @@
 // first with `npm run seed:scale -- --operations 100000`), drives each page with autocannon on
 // loopback at concurrency 1 and 10, and prints one table (also written to bench-results/).
 import { execSync, spawn } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import autocannon from 'autocannon';
@@ -29,8 +29,20 @@ type Row = {
   non2xx: number;
   /** Answers without the expected content (a refused action). */
   refused: number;
+  /** Database time per request (the server's own measure, MMP_SERVER_TIMING=1), and queries. */
+  dbMs?: number;
+  queries?: number;
+  /** Throughput against the signed-in floor (/account) and the static file, at the same concurrency. */
+  vsFloor?: number;
   ratio?: number;
 };
+
+async function serverTiming(reset = false): Promise<{ requests: number; dbMs: number; queries: number }> {
+  const res = await fetch(`${BASE}/__timing`, { method: 'DELETE' });
+  const all = (await res.json()) as Record<string, { requests: number; dbMs: number; queries: number }>;
+  if (reset) return { requests: 0, dbMs: 0, queries: 0 };
+  return Object.values(all).reduce((a, t) => ({ requests: a.requests + t.requests, dbMs: a.dbMs + t.dbMs, queries: a.queries + t.queries }), { requests: 0, dbMs: 0, queries: 0 });
+}
 
 function serverRssMb(pgid: number): number {
   try {
@@ -94,6 +106,7 @@ async function main() {
       NODE_ENV: 'production',
       NEXT_TELEMETRY_DISABLED: '1',
       NEXTAUTH_SECRET: process.env.NEXTAUTH_SECRET ?? randomBytes(32).toString('hex'),
+      MMP_SERVER_TIMING: '1',
     },
   });
   const rssSamples: number[] = [];
@@ -103,6 +116,7 @@ async function main() {
       reviewer: await signInCookie(BASE, 'reviewer@example.com'),
       county: await signInCookie(BASE, 'auditor.sioux@example.com'),
       owner: await signInCookie(BASE, 'owner.hansen@example.com'),
+      supervisor: await signInCookie(BASE, 'supervisor@example.com'),
     };
     const ownerCookies = new Map<string, string>();
     for (const d of queue.drafts) if (!ownerCookies.has(d.owner.email)) ownerCookies.set(d.owner.email, await signInCookie(BASE, d.owner.email));
@@ -121,34 +135,90 @@ async function main() {
     for (const t of targets) {
       await measure(t, 2, 2, true); // warm-up (JIT, caches, connection pool)
       for (const c of [1, 10]) {
-        rows.push(await measure(t, c));
+        await serverTiming(true);
+        const row = await measure(t, c);
+        const timing = await serverTiming();
+        if (timing.requests > 0) {
+          row.dbMs = Math.round((timing.dbMs / timing.requests) * 10) / 10;
+          row.queries = Math.round((timing.queries / timing.requests) * 10) / 10;
+        }
+        rows.push(row);
         rssSamples.push(serverRssMb(server.pid!));
       }
     }
     const baseline = rows.filter((r) => r.target === 'static route');
+    const floor = rows.filter((r) => r.target === 'account (signed-in floor)');
     for (const r of rows) {
       const b = baseline.find((x) => x.concurrency === r.concurrency);
+      const f = floor.find((x) => x.concurrency === r.concurrency);
       r.ratio = b ? Math.round((r.rps / b.rps) * 1000) / 1000 : undefined;
+      r.vsFloor = f ? Math.round((r.rps / f.rps) * 1000) / 1000 : undefined;
     }
+    const counts = await operationCount(url);
     const result = {
       date: new Date().toISOString(),
       machine: `${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB, ${os.cpus()[0]?.model ?? ''}`,
       seconds: SECONDS,
+      operations: counts.operations,
+      plans: counts.plans,
       serverRssMbMax: Math.max(...rssSamples),
       rows,
     };
     const submitted = await queue.submittedCount();
     const submissionCheck = `${queue.used()} submissions sent; the database holds ${submitted} of those plans as submitted`;
     Object.assign(result, { submissionCheck });
-    console.table(rows.map((r) => ({ ...r, ratio: r.ratio })));
+    console.log(`${counts.operations.toLocaleString('en-US')} operations, ${counts.plans.toLocaleString('en-US')} plans`);
+    console.table(rows.map(({ target, concurrency, rps, p50, p95, p99, dbMs, queries, vsFloor, ratio, errors, non2xx, refused }) => ({ target, c: concurrency, rps, p50, p95, p99, dbMs, queries, vsFloor, vsStatic: ratio, errors, non2xx, refused })));
     console.log(`server RSS (max while under load): ${result.serverRssMbMax} MB`);
     console.log(submissionCheck);
     mkdirSync('bench-results', { recursive: true });
     writeFileSync('bench-results/bench.json', JSON.stringify(result, null, 2));
-    console.log('written to bench-results/bench.json');
+    // Kept per size, so that runs at 10,000 and 100,000 operations can be set side by side.
+    const sized = `bench-results/bench-${counts.operations}.json`;
+    writeFileSync(sized, JSON.stringify(result, null, 2));
+    console.log(`written to bench-results/bench.json and ${sized}`);
+    compareSizes();
   } finally {
     if (server.pid) process.kill(-server.pid, 'SIGTERM');
   }
+}
+
+async function operationCount(url: string): Promise<{ operations: number; plans: number }> {
+  const { Client } = await import('pg');
+  const client = new Client({ connectionString: url });
+  await client.connect();
+  try {
+    const r = await client.query('select (select count(*) from operations)::int as operations, (select count(*) from plans)::int as plans');
+    return r.rows[0] as { operations: number; plans: number };
+  } finally {
+    await client.end();
+  }
+}
+
+/** With runs of two sizes in bench-results/, how each page's time per request grows with the data. */
+function compareSizes(): void {
+  const files = readdirSync('bench-results').filter((f) => /^bench-\d+\.json$/.test(f));
+  if (files.length < 2) return;
+  const runs = files.map((f) => JSON.parse(readFileSync(`bench-results/${f}`, 'utf8')) as { operations: number; date: string; rows: Row[] }).sort((a, b) => a.operations - b.operations);
+  const small = runs[0]!;
+  const large = runs[runs.length - 1]!;
+  console.log(`\nTime per request (p50 at concurrency 1, and 1/throughput at 10): ${small.operations.toLocaleString('en-US')} vs ${large.operations.toLocaleString('en-US')} operations`);
+  const table = large.rows
+    .filter((r) => r.concurrency === 1)
+    .map((r) => {
+      const s1 = small.rows.find((x) => x.target === r.target && x.concurrency === 1);
+      const s10 = small.rows.find((x) => x.target === r.target && x.concurrency === 10);
+      const l10 = large.rows.find((x) => x.target === r.target && x.concurrency === 10);
+      const growth = (a?: number, b?: number) => (a && b ? `${Math.round(((b - a) / a) * 100)}%` : '');
+      return {
+        target: r.target,
+        [`p50 ms ${small.operations}`]: s1?.p50,
+        [`p50 ms ${large.operations}`]: r.p50,
+        'p50 growth': growth(s1?.p50, r.p50),
+        'c10 ms/req growth': growth(s10 ? 1000 / s10.rps : undefined, l10 ? 1000 / l10.rps : undefined),
+      };
+    });
+  console.table(table);
 }
 
 main().catch((err) => {

@@ -1,0 +1,40 @@
+// Database time per request, for the benchmark (MMP_SERVER_TIMING=1 on the portal's server): the
+// server runs each request inside a store, the PostgreSQL client adds each query's time to it, and
+// the server keeps the totals per path for the benchmark to read. Off by default: nothing is
+// measured and nothing is wrapped. One store for the server script and the bundled app alike
+// (they are separate module instances in one process), hence the global symbol.
+import { AsyncLocalStorage } from 'node:async_hooks';
+
+export type RequestTiming = { dbMs: number; queries: number };
+
+const KEY = Symbol.for('mmp.requestTiming');
+type Shared = { storage: AsyncLocalStorage<RequestTiming> };
+const g = globalThis as unknown as Record<symbol, Shared | undefined>;
+const shared: Shared = (g[KEY] ??= { storage: new AsyncLocalStorage<RequestTiming>() });
+
+export function serverTimingEnabled(): boolean {
+  return process.env.MMP_SERVER_TIMING === '1';
+}
+
+export function runTimed<T>(fn: () => T): { timing: RequestTiming; result: T } {
+  const timing: RequestTiming = { dbMs: 0, queries: 0 };
+  return { timing, result: shared.storage.run(timing, fn) };
+}
+
+/** Wraps a pg client's query so that each query's time counts toward the current request. */
+export function timeQueries(client: { query: (...args: never[]) => unknown }): void {
+  const original = client.query.bind(client) as (...args: unknown[]) => unknown;
+  (client as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
+    const timing = shared.storage.getStore();
+    const started = performance.now();
+    const out = original(...args);
+    if (timing && out && typeof (out as Promise<unknown>).then === 'function') {
+      const done = () => {
+        timing.dbMs += performance.now() - started;
+        timing.queries += 1;
+      };
+      (out as Promise<unknown>).then(done, done);
+    }
+    return out;
+  };
+}
