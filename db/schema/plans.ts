@@ -63,7 +63,8 @@ export const plans = pgTable(
     referenceNumber: text('reference_number')
       .notNull()
       .unique()
-      .default(sql`'MMP-' || lpad(nextval('plan_reference_seq')::text, 6, '0')`),
+      // At least six digits, and every digit past a million (lpad would cut MMP-1000000 to MMP-100000).
+      .default(sql`'MMP-' || to_char(nextval('plan_reference_seq'), 'FM9999999999999999999000000')`),
     kind: planKind('kind').notNull(),
     updateKind: updateKind('update_kind'),
     channel: submissionChannel('channel').notNull().default('electronic'),

@@ -70,4 +70,20 @@ describe(`migrations on ${databaseLabel}`, () => {
       await handle.close();
     }
   });
+  it('numbers plans MMP-000001 onward and keeps every digit past a million (no two plans share a reference)', async () => {
+    const handle = await openEmpty();
+    try {
+      await migrateDb(handle);
+      const [col] = await queryRows<{ d: string }>(
+        handle.db,
+        sql`select column_default as d from information_schema.columns where table_schema = 'public' and table_name = 'plans' and column_name = 'reference_number'`,
+      );
+      const next = (n: number) => queryRows<{ r: string }>(handle.db, sql.raw(`select ${col!.d} as r from generate_series(1, ${n}) order by 1`));
+      expect((await next(1)).map((x) => x.r)).toEqual(['MMP-000001']);
+      await handle.db.execute(sql`select setval('plan_reference_seq', 999998)`);
+      expect((await next(3)).map((x) => x.r).sort()).toEqual(['MMP-1000000', 'MMP-1000001', 'MMP-999999']);
+    } finally {
+      await handle.close();
+    }
+  });
 });

@@ -1,0 +1,1 @@
+ALTER TABLE "plans" ALTER COLUMN "reference_number" SET DEFAULT 'MMP-' || to_char(nextval('plan_reference_seq'), 'FM9999999999999999999000000');
