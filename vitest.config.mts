@@ -5,7 +5,8 @@ import { fileURLToPath } from 'node:url';
 const root = path.dirname(fileURLToPath(import.meta.url));
 
 export default defineConfig({
-  resolve: { alias: { '@': root } },
+  // `server-only` marks modules a client component must not reach (Next checks it); here it is inert.
+  resolve: { alias: { '@': root, 'server-only': path.join(root, 'node_modules', 'server-only', 'empty.js') } },
   test: {
     projects: [
       {

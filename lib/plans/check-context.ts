@@ -1,3 +1,4 @@
+import 'server-only';
 import { asc, eq } from 'drizzle-orm';
 import { allOf, type Executor } from '@/db/client';
 import { attachments, counties } from '@/db/schema';

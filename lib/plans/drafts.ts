@@ -1,3 +1,4 @@
+import 'server-only';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { getDb } from '@/db/client';
 import { plans } from '@/db/schema';

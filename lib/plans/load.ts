@@ -1,3 +1,4 @@
+import 'server-only';
 import { and, desc, eq } from 'drizzle-orm';
 import { allOf, type Executor } from '@/db/client';
 import { landAgreements, planFields, plans, stockpileSites } from '@/db/schema';

@@ -1,3 +1,4 @@
+import 'server-only';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import { getDb } from '@/db/client';
 import { operations, plans } from '@/db/schema';

@@ -1,3 +1,4 @@
+import 'server-only';
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
 import { feeLines, planSubmissions, plans, users } from '@/db/schema';

@@ -1,3 +1,4 @@
+import 'server-only';
 import { asc, desc, eq, sql } from 'drizzle-orm';
 import { getDb } from '@/db/client';
 import { feeLines, operations, parties, planDeficiencies, planSubmissions } from '@/db/schema';

@@ -1,3 +1,4 @@
+import 'server-only';
 import { asc, desc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Executor } from '@/db/client';

@@ -1,3 +1,4 @@
+import 'server-only';
 import { and, desc, eq, gte, isNotNull, isNull, ne } from 'drizzle-orm';
 import { getDb } from '@/db/client';
 import { animalInventory, operations, ownerships, ownershipTransfers, parties, plans, users } from '@/db/schema';
