@@ -10,7 +10,8 @@ import { indemnityFeeFor } from '@/lib/fees/indemnity';
 import { enqueueEmail, type EmailRecipient } from '@/lib/notifications/outbox';
 import type { CheckContext, CheckResult } from './completeness';
 import { appendClockEvent } from './clock';
-import { contentOf } from './document';
+import { contentOf } from './document/draft';
+import { buildSnapshot } from './document/snapshot';
 import { constructionPermitApplies, feePreview, indemnityFeeLine, withIndemnity } from './fees';
 import type { OperationFactsForPlan } from './operation-facts';
 import type { SubmitResult } from './submit';
@@ -47,15 +48,14 @@ export async function recordSubmission(tx: Executor, r: RecordInput): Promise<Su
   );
   if (!facts.owner) throw new AppError('CONFLICT', 'This operation has no current owner on record. Contact the department.');
   const resubmission = plan.status === 'incomplete' || plan.status === 'disapproved';
-  const changes = checked.changes.map((c) => ({ path: c.path, before: c.before, after: c.after, note: c.label }));
 
-  const snapshot = {
+  const snapshot = buildSnapshot({
     kind: plan.kind, updateKind, channel, animalUnitCapacity: animalUnits, document: doc, changes: checked.changes,
     previousPlanId: r.context.previousPlanId, fees: fees.lines, attachments: r.context.attachments,
     indemnity: indemnity ? { status: indemnity.status, cents: indemnity.cents, reason: indemnity.reason, citation: indemnity.citation } : null,
     operation: { id: op.id, name: op.name, facilityId: op.facilityId, countyFips: op.countyFips, constructionPermitStatus: op.constructionPermitStatus },
     owner: facts.owner, submittedBy: { userId: actor.id, name: actor.name, role: actor.role },
-  };
+  });
   const [submission] = await tx
     .insert(planSubmissions)
     .values({ planId: plan.id, idempotencyKey: r.idempotencyKey, submittedOn: today, submittedByUserId: actor.id, snapshot })
@@ -67,7 +67,7 @@ export async function recordSubmission(tx: Executor, r: RecordInput): Promise<Su
     .set({
       status: 'submitted', channel, updateKind, animalUnitCapacity: animalUnits, submittedOn: today, receivedOn: today,
       completeReceivedOn: null, decisionDueOn: null, decidedOn: null, decision: null, decisionReasons: null, decidedByUserId: null,
-      content: contentOf(doc, isUpdate ? changes : undefined), previousPlanId: r.context.previousPlanId,
+      content: contentOf(doc, isUpdate ? checked.changes : undefined), previousPlanId: r.context.previousPlanId,
       submittedByUserId: actor.id, version: sql`${plans.version} + 1`, updatedAt: new Date(),
     })
     .where(eq(plans.id, plan.id))

@@ -7,8 +7,7 @@ import { FILERS } from '@/lib/auth/roles';
 import { deriveReviewClock } from './clock';
 import { openNoticeItems } from './deficiency-notice';
 import { listPlanAttachments } from './attachments';
-import type { PlanDocument } from './document';
-import { documentFromTables } from './load';
+import { loadFiledDocument } from './document/read-filed';
 import { getPlanForActor } from './queries';
 import { manureRemovalForOperation } from './in-force';
 import { listCountyCoverage } from './receipts';
@@ -43,8 +42,8 @@ export async function getPlanPage(actor: Actor, planId: string, today: string) {
     manureRemovalForOperation(db, plan.operationId),
   ]);
   const latest = submissions[0];
-  const document =
-    (latest?.snapshot as { document?: PlanDocument } | undefined)?.document ?? (plan.status !== 'draft' ? await documentFromTables(db, planId) : null);
+  // The one reader of a filed plan (the reviewer, the county and the letter read the same).
+  const filed = plan.status !== 'draft' || latest ? await loadFiledDocument(db, planId) : null;
   const editable = isEditableStatus(plan.status);
   const filer = FILERS.includes(actor.role);
   const hardCopyFiled = plan.channel === 'hard_copy' && plan.status !== 'draft' && plan.status !== 'withdrawn';
@@ -57,7 +56,7 @@ export async function getPlanPage(actor: Actor, planId: string, today: string) {
     countiesMissing: coverage.filter((c) => !c.receivedOn).length,
     deficiencies: openNoticeItems(deficiencies),
     submissions: submissions.map((s) => ({ id: s.id, submittedOn: s.submittedOn })),
-    document,
+    filed,
     manureRemoval,
     reviewClock: deriveReviewClock(view.clock.map((e) => ({ kind: e.kind, occurredOn: e.occurredOn })), today),
     can: {

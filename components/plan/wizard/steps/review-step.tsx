@@ -11,8 +11,8 @@ import type { FeePreviewLine } from '@/lib/plans/fees';
 import { STEP_LABELS, type StepId } from '@/lib/plans/steps';
 import { deadlineKind, latestDesignStatementFiling, latestParameter, periodEnd, reviewDeadline } from '@/lib/rules';
 import { FeeTable } from '../../fee-table';
-import { PlanChanges } from '../../plan-changes';
-import { pIndexWords } from '../../plan-content';
+import { ChangesTable } from '@/components/plan-document/changes-table';
+import { pIndexWords } from '@/lib/plans/document/words';
 import type { CountyOption } from '../types';
 
 type Props = {
@@ -84,7 +84,7 @@ export function ReviewStep({ check, kind, animalUnits, fees, operationCountyFips
         ) : null}
         {doc?.fields.map((f) => (
           <li key={f.key}>
-            Field “{f.name}”: phosphorus index {formatNumber(f.phosphorusIndex)}, {pIndexWords(f.phosphorusIndex)}
+            Field “{f.name}”: phosphorus index {f.phosphorusIndex === null ? 'not given' : `${formatNumber(f.phosphorusIndex)}, ${pIndexWords(f.phosphorusIndex)}`}
           </li>
         ))}
         {doc ? <li>Stockpile sites: {doc.stockpiles.length ? `${doc.stockpiles.length}, each meeting Iowa Code 459.311B` : 'none'}</li> : null}
@@ -114,7 +114,7 @@ export function ReviewStep({ check, kind, animalUnits, fees, operationCountyFips
       {check.changes.length ? (
         <>
           <h3>Changes since the last approved plan</h3>
-          <PlanChanges changes={check.changes} />
+          <ChangesTable changes={check.changes} />
         </>
       ) : null}
 
