@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { DataTable } from '@/components/data-table';
 import { Wrap } from '@/components/plan/wrap';
 import { formatDate, formatNumber } from '@/lib/format';
@@ -24,13 +25,33 @@ function stockpileFacts(s: Stockpile): string {
   return facts.join('; ');
 }
 
-export function DocumentView({ doc, countyName, headingLevel = 2 }: { doc: FiledDocument; countyName: (fips: string) => string; headingLevel?: 2 | 3 }) {
-  const H = `h${headingLevel}` as const;
+/** The form step each section comes from, for a "Change" link on the check-your-answers page. */
+export type DocumentSection = 'contacts' | 'production' | 'fields' | 'agreements' | 'stockpiles' | 'attachments';
+
+type Props = {
+  doc: FiledDocument;
+  countyName: (fips: string) => string;
+  headingLevel?: 2 | 3;
+  /** A link or button after each section's heading (check your answers: "Change" opens its step). */
+  change?: (section: DocumentSection, title: string) => ReactNode;
+};
+
+export function DocumentView({ doc, countyName, headingLevel = 2, change }: Props) {
+  const Heading = `h${headingLevel}` as const;
+  const h = (section: DocumentSection, children: string) =>
+    change ? (
+      <div className="display-flex flex-align-baseline flex-justify margin-top-3">
+        <Heading className="margin-y-0">{children}</Heading>
+        {change(section, children)}
+      </div>
+    ) : (
+      <Heading>{children}</Heading>
+    );
   const p = doc.production;
   const fieldName = new Map(doc.fields.map((f) => [f.key, f.name]));
   return (
     <>
-      <H>Contacts</H>
+      {h('contacts', 'Contacts')}
       {doc.contacts.length ? (
         <ul className="usa-list">
           {doc.contacts.map((c, i) => (
@@ -43,7 +64,7 @@ export function DocumentView({ doc, countyName, headingLevel = 2 }: { doc: Filed
       ) : (
         <p>None listed.</p>
       )}
-      <H>Manure production</H>
+      {h('production', 'Manure production')}
       <ul className="usa-list">
         <li>Animals produced a year: {n(p.annualAnimalProduction)}</li>
         <li>Manure produced a year: {n(p.manureAmount)} {p.nutrientUnit === 'tons' ? 'tons' : 'gallons'}</li>
@@ -52,7 +73,7 @@ export function DocumentView({ doc, countyName, headingLevel = 2 }: { doc: Filed
           first-year available N {n(p.availableNitrogenPerUnit, ' lb')}, P2O5 {n(p.p2o5PerUnit, ' lb')}
         </li>
       </ul>
-      <H>Fields</H>
+      {h('fields', 'Fields')}
       <DataTable<Field>
         caption={`Fields where manure is applied (${doc.fields.length})`}
         captionHidden
@@ -81,7 +102,7 @@ export function DocumentView({ doc, countyName, headingLevel = 2 }: { doc: Filed
           },
         ]}
       />
-      <H>Written agreements for land not owned or rented</H>
+      {h('agreements', 'Written agreements for land not owned or rented')}
       {doc.agreements.length ? (
         <ul className="usa-list">
           {doc.agreements.map((a) => (
@@ -102,7 +123,7 @@ export function DocumentView({ doc, countyName, headingLevel = 2 }: { doc: Filed
       ) : (
         <p>None.</p>
       )}
-      <H>Dry manure stockpile sites</H>
+      {h('stockpiles', 'Dry manure stockpile sites')}
       {doc.stockpiles.length ? (
         <ul className="usa-list">
           {doc.stockpiles.map((s) => (
@@ -117,11 +138,11 @@ export function DocumentView({ doc, countyName, headingLevel = 2 }: { doc: Filed
       ) : (
         <p>None.</p>
       )}
-      <H>Soil loss and surface water practices</H>
+      {h('stockpiles', 'Soil loss and surface water practices')}
       <p>{doc.soilLossPractices || 'Not stated.'}</p>
       {doc.constructionBeginsOn ? (
         <>
-          <H>Construction</H>
+          {h('attachments', 'Construction')}
           <p>Construction begins {day(doc.constructionBeginsOn)}.</p>
         </>
       ) : null}

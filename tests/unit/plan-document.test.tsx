@@ -148,3 +148,28 @@ describe('snapshots already stored', () => {
     expect(render(r.document)).toContain('not given');
   });
 });
+
+describe('check your answers before every step is complete', () => {
+  it('reads the draft as typed: numbers typed as text, a figure not typed yet a gap', async () => {
+    const { documentOfDraft } = await import('@/lib/plans/document/draft');
+    const doc = documentOfDraft({
+      fields: { fields: [{ key: 'k1', name: 'Home 80', countyFips: '19021', acres: '80', tenure: 'owned', crops: [{ year: '2027', crop: 'corn' }], phosphorusIndex: '' }] },
+      stockpiles: { stockpiles: [], soilLossPractices: 'No-till.' },
+    });
+    expect(doc.fields[0]).toMatchObject({ key: 'k1', acres: 80, crops: [{ year: 2027, crop: 'corn' }], phosphorusIndex: null, optimumYield: null });
+    expect(doc.soilLossPractices).toBe('No-till.');
+    expect(doc.contacts).toEqual([]);
+    expect(render(doc)).toContain('Home 80');
+  });
+});
+
+describe('the step indicator', () => {
+  it('marks a step completed only when it is, wherever the user is', async () => {
+    const { StepIndicator } = await import('@/components/step-indicator');
+    const html = renderToStaticMarkup(<StepIndicator steps={['Contacts', 'Fields', 'Maps', 'Review']} currentStep={4} complete={[true, true, false, false]} />);
+    expect(html).toContain('Contacts<span class="usa-sr-only"> completed</span>');
+    expect(html).toContain('Maps<span class="usa-sr-only"> not completed</span>');
+    const before = renderToStaticMarkup(<StepIndicator steps={['Contacts', 'Fields']} currentStep={1} complete={[false, true]} />);
+    expect(before).toContain('Fields<span class="usa-sr-only"> completed</span>');
+  });
+});

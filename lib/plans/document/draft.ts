@@ -1,6 +1,7 @@
 // Between the document and the form: an update's starting values, a new plan's first contact, and
 // the content that is not a list of rows as stored in plans.content.
 import type { PlanContent } from '@/db/schema';
+import { readDocument } from './lenient';
 import type { FiledDocument, PlanChange, PlanDraft } from './types';
 
 /** A value the form can show: a gap (null) is an empty input, never a 0. */
@@ -52,4 +53,21 @@ export function contentOf(doc: FiledDocument, changes?: PlanChange[]): PlanConte
     ...(changes ? { changes: changes.map((c) => ({ path: c.path, before: c.before, after: c.after, note: c.label })) } : {}),
     ...(doc.constructionBeginsOn ? { constructionBeginsOn: doc.constructionBeginsOn } : {}),
   };
+}
+
+/**
+ * The draft as it would be filed, read like a stored plan: what the owner typed so far, a figure
+ * not yet typed a gap. The check-your-answers page shows it before every step is complete.
+ */
+export function documentOfDraft(draft: PlanDraft): FiledDocument {
+  const part = (id: keyof PlanDraft) => draft[id] ?? {};
+  return readDocument({
+    contacts: part('contacts').contacts,
+    production: part('production'),
+    fields: part('fields').fields,
+    agreements: part('agreements').agreements,
+    stockpiles: part('stockpiles').stockpiles,
+    soilLossPractices: part('stockpiles').soilLossPractices,
+    ...(part('attachments').constructionPlanned === 'yes' ? { constructionBeginsOn: part('attachments').constructionBeginsOn } : {}),
+  });
 }
