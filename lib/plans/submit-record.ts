@@ -29,6 +29,14 @@ type RecordInput = {
   origin: string;
 };
 
+/**
+ * The filing receipt's confirmation number, MMP-<year filed>-<six digits> (MMP-2026-000123): from a
+ * database sequence, so two submissions never share one; a number to quote, never a path to anything.
+ */
+function confirmationNumberSql(today: string) {
+  return sql<string>`'MMP-' || ${today.slice(0, 4)} || '-' || lpad(nextval('submission_confirmation_seq')::text, 6, '0')`;
+}
+
 /** The writes of a submission after its content is materialized; runs in the submission's transaction. */
 export async function recordSubmission(tx: Executor, r: RecordInput): Promise<SubmitResult> {
   const { plan, facts, checked, actor, today } = r;
@@ -58,8 +66,8 @@ export async function recordSubmission(tx: Executor, r: RecordInput): Promise<Su
   });
   const [submission] = await tx
     .insert(planSubmissions)
-    .values({ planId: plan.id, idempotencyKey: r.idempotencyKey, submittedOn: today, submittedByUserId: actor.id, snapshot })
-    .returning({ id: planSubmissions.id });
+    .values({ planId: plan.id, idempotencyKey: r.idempotencyKey, submittedOn: today, submittedByUserId: actor.id, snapshot, confirmationNumber: confirmationNumberSql(today) })
+    .returning({ id: planSubmissions.id, confirmationNumber: planSubmissions.confirmationNumber });
 
   // The department receives a plan filed here the day it is filed; review counts from receipt.
   const [after] = await tx
@@ -106,11 +114,13 @@ export async function recordSubmission(tx: Executor, r: RecordInput): Promise<Su
       decisionDueOn: null,
       fees: fees.lines.map((l) => ({ code: l.code, cents: l.cents })),
       planUrl: `${r.origin}/plans/${plan.id}`,
+      confirmationNumber: submission!.confirmationNumber,
+      receiptUrl: `${r.origin}/api/plans/${plan.id}/receipt.pdf`,
     },
   });
   // IAC 567-65.110(3)"b"(2): an electronic plan is made available to each county it touches.
   if (channel === 'electronic') await notifyCountiesOfPlan(tx, { planId: plan.id, event: 'submitted', origin: r.origin });
-  return { planId: plan.id, submissionId: submission!.id, submittedOn: today, replayed: false };
+  return { planId: plan.id, submissionId: submission!.id, submittedOn: today, confirmationNumber: submission!.confirmationNumber, replayed: false };
 }
 
 /** The owner (their party's address and accounts) and a preparer who submitted for them. */

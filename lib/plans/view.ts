@@ -35,7 +35,7 @@ export async function getPlanPage(actor: Actor, planId: string, today: string) {
     plan.channel === 'hard_copy' && plan.status !== 'draft' ? listCountyCoverage(planId) : Promise.resolve([]),
     db.select().from(planDeficiencies).where(eq(planDeficiencies.planId, planId)).orderBy(desc(planDeficiencies.cycle), asc(planDeficiencies.createdAt)),
     db
-      .select({ id: planSubmissions.id, submittedOn: planSubmissions.submittedOn, snapshot: planSubmissions.snapshot })
+      .select({ id: planSubmissions.id, submittedOn: planSubmissions.submittedOn, confirmationNumber: planSubmissions.confirmationNumber })
       .from(planSubmissions)
       .where(eq(planSubmissions.planId, planId))
       .orderBy(desc(planSubmissions.createdAt)),
@@ -55,7 +55,7 @@ export async function getPlanPage(actor: Actor, planId: string, today: string) {
     coverage,
     countiesMissing: coverage.filter((c) => !c.receivedOn).length,
     deficiencies: openNoticeItems(deficiencies),
-    submissions: submissions.map((s) => ({ id: s.id, submittedOn: s.submittedOn })),
+    submissions: submissions.map((s) => ({ id: s.id, submittedOn: s.submittedOn, confirmationNumber: s.confirmationNumber })),
     filed,
     manureRemoval,
     reviewClock: deriveReviewClock(view.clock.map((e) => ({ kind: e.kind, occurredOn: e.occurredOn })), today),

@@ -147,6 +147,14 @@ test('an owner registers a finisher, files the original MMP with two fields in t
   await expect(page.getByText(/within 60 days of receiving it/)).toBeVisible();
   await expect(page.getByText(/Buena Vista and Pocahontas counties have electronic access/)).toBeVisible();
   await expect(page.getByRole('link', { name: 'Continue filing' })).toHaveCount(0);
+  // The filing receipt: a confirmation number on screen and a PDF with the fees and how to pay them.
+  const receipt = page.getByRole('region', { name: 'Filing receipt' });
+  await expect(receipt).toContainText(/Confirmation number MMP-\d{4}-\d{6}/);
+  const href = await receipt.getByRole('link', { name: /Download the filing receipt/ }).getAttribute('href');
+  const pdf = await page.request.get(href!);
+  expect(pdf.status()).toBe(200);
+  expect(pdf.headers()['content-type']).toBe('application/pdf');
+  expect((await pdf.body()).subarray(0, 5).toString('latin1')).toBe('%PDF-');
   await expectNoA11yViolations(page);
 
   await page.goto('/dashboard');

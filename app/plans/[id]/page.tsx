@@ -66,6 +66,25 @@ export default async function PlanPage({ params }: { params: Promise<{ id: strin
         </div>
       ) : null}
 
+      {filer && data.submissions[0] ? (
+        <section aria-labelledby="filing-receipt" className="usa-summary-box margin-y-3">
+          <div className="usa-summary-box__body">
+            <h2 id="filing-receipt" className="usa-summary-box__heading">Filing receipt</h2>
+            <p className="usa-summary-box__text">
+              {data.submissions[0].confirmationNumber ? (
+                <>
+                  Confirmation number <strong>{data.submissions[0].confirmationNumber}</strong>, filed {formatDate(data.submissions[0].submittedOn)}. Keep it for your records; it is in
+                  the email we sent too.
+                </>
+              ) : (
+                <>Filed {formatDate(data.submissions[0].submittedOn)}.</>
+              )}{' '}
+              <a href={`/api/plans/${plan.id}/receipt.pdf`} className="usa-link">Download the filing receipt (PDF)</a>, with the fees owed and how to pay them.
+            </p>
+          </div>
+        </section>
+      ) : null}
+
       <WhatNext data={data} />
 
       {plan.kind === 'annual_update' && plan.status !== 'draft' ? (
