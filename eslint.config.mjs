@@ -16,6 +16,13 @@ const eslintConfig = [
     rules: { 'no-console': 'error' },
   },
   {
+    // No import cycles in the server code: a domain that reads another never gets read back by it
+    // (plans does not import reviews; validation imports neither).
+    files: ['lib/**/*.{ts,tsx}', 'db/**/*.ts', 'emails/**/*.{ts,tsx}', 'components/**/*.{ts,tsx}', 'app/**/*.{ts,tsx}'],
+    settings: { 'import/ignore': ['node_modules'] },
+    rules: { 'import/no-cycle': ['error', { ignoreExternal: true }] },
+  },
+  {
     ignores: [
       '.next/**',
       'node_modules/**',

@@ -23,7 +23,7 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: {
-    command: 'npx tsx scripts/e2e-server.ts',
+    command: 'npx tsx --require ./scripts/server-only-outside-next.cjs scripts/e2e-server.ts',
     url: `http://127.0.0.1:${port}/api/health`,
     timeout: 300_000,
     reuseExistingServer: false,

@@ -5,12 +5,13 @@ import { fileURLToPath } from 'node:url';
 const root = path.dirname(fileURLToPath(import.meta.url));
 
 export default defineConfig({
-  resolve: { alias: { '@': root } },
+  // `server-only` marks modules a client component must not reach (Next checks it); here it is inert.
+  resolve: { alias: { '@': root, 'server-only': path.join(root, 'node_modules', 'server-only', 'empty.js') } },
   test: {
     projects: [
       {
         extends: true,
-        test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' },
+        test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], environment: 'node' },
       },
       {
         extends: true,

@@ -8,10 +8,15 @@ type StepIndicatorProps = {
   noLabels?: boolean;
   /** Numbered circles instead of bars. */
   counters?: boolean;
+  /**
+   * Which steps are complete. Without it a step before the current one counts as complete; with it,
+   * only a step whose answers are complete does, wherever the user is.
+   */
+  complete?: readonly boolean[];
 };
 
 /** USWDS step indicator for multi-step forms (e.g. the original MMP filing). */
-export function StepIndicator({ steps, currentStep, headingLevel = 2, noLabels, counters }: StepIndicatorProps) {
+export function StepIndicator({ steps, currentStep, headingLevel = 2, noLabels, counters, complete }: StepIndicatorProps) {
   const Heading = `h${headingLevel}` as const;
   const current = Math.min(Math.max(currentStep, 1), steps.length);
   const classes = [
@@ -26,7 +31,8 @@ export function StepIndicator({ steps, currentStep, headingLevel = 2, noLabels, 
       <ol className="usa-step-indicator__segments">
         {steps.map((step, i) => {
           const n = i + 1;
-          const state = n < current ? 'complete' : n === current ? 'current' : 'upcoming';
+          const done = complete ? complete[i] === true : n < current;
+          const state = n === current ? 'current' : done ? 'complete' : 'upcoming';
           const segClass = state === 'upcoming' ? '' : ` usa-step-indicator__segment--${state}`;
           return (
             <li

@@ -1,3 +1,4 @@
+import 'server-only';
 import path from 'node:path';
 import { mkdirSync } from 'node:fs';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';

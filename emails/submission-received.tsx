@@ -17,6 +17,9 @@ export type SubmissionReceivedProps = {
   decisionDueOn?: string | null;
   fees: { code: FeeCode; cents: number }[];
   planUrl: string;
+  /** The filing receipt's number (absent on mail queued before receipts had numbers). */
+  confirmationNumber?: string | null;
+  receiptUrl?: string;
 };
 
 export function subject(p: SubmissionReceivedProps): string {
@@ -39,6 +42,7 @@ export function SubmissionReceivedEmail(p: SubmissionReceivedProps) {
           ['Operation', `${p.operationName} (facility ${p.facilityId})`],
           ['Plan', kind],
           ['Received', formatDate(p.receivedOn)],
+          ...(p.confirmationNumber ? [['Confirmation number', p.confirmationNumber] as [string, string]] : []),
         ]}
       />
       {p.decisionDueOn ? (
@@ -56,6 +60,9 @@ export function SubmissionReceivedEmail(p: SubmissionReceivedProps) {
       ) : (
         <P>No fee is due with this submission.</P>
       )}
+      {p.confirmationNumber && p.receiptUrl ? (
+        <P>{`Keep the confirmation number ${p.confirmationNumber} for your records. Your filing receipt (PDF, with the fees owed and how to pay them) is at ${p.receiptUrl} once you sign in.`}</P>
+      ) : null}
       <Action href={p.planUrl}>View your plan</Action>
     </EmailLayout>
   );

@@ -1,3 +1,4 @@
+import 'server-only';
 import type { Executor } from '@/db/client';
 import { auditEvents } from '@/db/schema';
 

@@ -11,7 +11,7 @@ export const nextBin = path.join(root, 'node_modules', 'next', 'dist', 'bin', 'n
  * loaded in the same process, so the PID a caller holds is the server's. PORT comes from the env.
  */
 export function serverArgs(options: { hostname?: string } = {}): string[] {
-  return ['--import', 'tsx', path.join(root, 'scripts', 'serve.ts'), ...(options.hostname ? ['--hostname', options.hostname] : [])];
+  return ['--require', path.join(root, 'scripts', 'server-only-outside-next.cjs'), '--import', 'tsx', path.join(root, 'scripts', 'serve.ts'), ...(options.hostname ? ['--hostname', options.hostname] : [])];
 }
 const SOURCES = ['app', 'components', 'db', 'lib', 'emails', 'public', 'proxy.ts', 'instrumentation.ts', 'next.config.js', 'tsconfig.json', 'package-lock.json', 'scripts/build-css.ts'];
 

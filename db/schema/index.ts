@@ -3,6 +3,7 @@ export * from './reference';
 export * from './people';
 export * from './operations';
 export * from './plans';
+export * from './letters';
 export * from './fees';
 export * from './files';
 export * from './transfers';

@@ -263,6 +263,10 @@ export const planClockEvents = pgTable(
 
 // One row per submission of a plan (the first, and each resubmission after a return). The
 // idempotency key makes a double click or a retried request create one submission.
+// Each submission's confirmation number on its filing receipt (MMP-2026-000123): shown, emailed and
+// printed, never used as a path to anything (links name records by their id and check access).
+export const submissionConfirmationSeq = pgSequence('submission_confirmation_seq', { startWith: 1 });
+
 export const planSubmissions = pgTable(
   'plan_submissions',
   {
@@ -275,6 +279,8 @@ export const planSubmissions = pgTable(
     submittedByUserId: uuid('submitted_by_user_id').references(() => users.id),
     // The content frozen for review: what the department reviews, whatever the draft does next.
     snapshot: jsonb('snapshot').$type<Record<string, unknown>>().notNull(),
+    // Null on submissions filed before receipts had numbers.
+    confirmationNumber: text('confirmation_number').unique(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('plan_submissions_plan_idx').on(t.planId), index('plan_submissions_by_idx').on(t.submittedByUserId)],

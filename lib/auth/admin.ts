@@ -1,3 +1,4 @@
+import 'server-only';
 import { asc, eq, sql } from 'drizzle-orm';
 import { getDb } from '@/db/client';
 import { counties, users } from '@/db/schema';

@@ -1,3 +1,4 @@
+import 'server-only';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { getDb } from '@/db/client';
 import { operationAccessGrants, users } from '@/db/schema';

@@ -1,3 +1,4 @@
+import 'server-only';
 import { and, eq } from 'drizzle-orm';
 import { getDb, type Executor } from '@/db/client';
 import { operations, plans } from '@/db/schema';

@@ -1,3 +1,4 @@
+import 'server-only';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import { getServerSession } from 'next-auth';
 import { forbidden, redirect } from 'next/navigation';

@@ -1,3 +1,4 @@
+import 'server-only';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
 import { userSessions } from '@/db/schema';

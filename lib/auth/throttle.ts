@@ -1,3 +1,4 @@
+import 'server-only';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
 import { signInAttempts } from '@/db/schema';

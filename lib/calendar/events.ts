@@ -1,6 +1,7 @@
 // The dates that concern a person, for their calendar feed, read through the same scopes as every
 // page: an owner's (or preparer's, or contractor's) annual update due dates and a new owner's
 // original-plan deadline; a county's operations' update due dates; a reviewer's review deadlines.
+import 'server-only';
 import { sql, type SQL } from 'drizzle-orm';
 import { getDb, queryRows } from '@/db/client';
 import { countyCandidates, operationScope, planScope } from '@/lib/auth/scopes';

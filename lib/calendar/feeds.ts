@@ -1,6 +1,7 @@
 // Private calendar (ICS) subscriptions. The address carries a random token; only its SHA-256 is
 // stored, so the address can be shown once, and a copy of the database cannot read anyone's feed.
 // Creating a new address revokes the old one; a revoked address answers 404.
+import 'server-only';
 import { randomBytes } from 'node:crypto';
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import { getDb } from '@/db/client';

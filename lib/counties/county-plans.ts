@@ -1,6 +1,7 @@
 // The county official's list: operations located in the county and operations land-applying manure
 // in it under a filed plan (IAC 567-65.110(3)"b"), filtered and paged in SQL. Every query carries
 // operationScope, so an official's list can only ever hold operations their county may see.
+import 'server-only';
 import { sql, type SQL } from 'drizzle-orm';
 import { getDb, queryRows } from '@/db/client';
 import { countyCandidates, operationScope } from '@/lib/auth/scopes';

@@ -1,6 +1,7 @@
 // County digests: notifyCountiesOfPlan (./notify.ts) keeps a digest item per plan event for each
 // official who chose a daily or weekly digest; the daily job sends each due digest as one email
 // and marks its items digested, in one transaction.
+import 'server-only';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Executor } from '@/db/client';
 import type { CountyDigestItem, CountyDigestProps } from '@/emails/county-digest';

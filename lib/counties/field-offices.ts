@@ -1,3 +1,4 @@
+import 'server-only';
 import { asc, eq } from 'drizzle-orm';
 import { getDb, type Executor } from '@/db/client';
 import { counties, fieldOffices } from '@/db/schema';

@@ -1,3 +1,4 @@
+import 'server-only';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
 import { counties, countyDigestItems, fieldOffices, notificationPreferences, operations, ownerships, parties, planCounties, plans, users } from '@/db/schema';

@@ -1,3 +1,4 @@
+import 'server-only';
 import { asc, eq, sql } from 'drizzle-orm';
 import { getDb, type Executor } from '@/db/client';
 import { counties, fieldOffices, operations, planCounties } from '@/db/schema';

@@ -1,5 +1,6 @@
 // "Received since you last looked": plans filed electronically that touch the official's county,
 // newest first (IAC 567-65.110(3)"b"(2): the department gives those counties electronic access).
+import 'server-only';
 import { sql } from 'drizzle-orm';
 import { getDb, queryRows } from '@/db/client';
 import { planScope } from '@/lib/auth/scopes';

@@ -1,3 +1,4 @@
+import 'server-only';
 import { allOf, getDb, type Executor } from '@/db/client';
 import { listParameterVersions, versionOn, type ParameterVersion } from '@/lib/parameters/values';
 import type { IndemnityRate } from '@/lib/parameters/registry';

@@ -1,3 +1,4 @@
+import 'server-only';
 import { and, asc, desc, eq, ilike, sql, type SQL } from 'drizzle-orm';
 import { getDb, type Executor } from '@/db/client';
 import { feeLines, operations, parties, payments, plans, users } from '@/db/schema';

@@ -1,3 +1,4 @@
+import 'server-only';
 import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import { getDb } from '@/db/client';
 import { feeLines, operations, parties, payments, users } from '@/db/schema';

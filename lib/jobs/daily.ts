@@ -2,6 +2,7 @@
 // each idempotent), SAFO elections that have ended, county digests, then a delivery pass over the
 // outbox. Set-based: a fixed number of statements per day whatever the number of operations; safe
 // to run twice or in two processes at once.
+import 'server-only';
 import { getDb, type Executor } from '@/db/client';
 import { sendCountyDigests } from '@/lib/counties/digest';
 import { today as clockToday } from '@/lib/clock';

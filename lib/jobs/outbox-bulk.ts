@@ -1,6 +1,7 @@
 // The daily job writes its emails to the outbox in a few multi-row INSERTs rather than one per
 // email. Same rules as enqueueEmail (lib/notifications/outbox.ts): one copy per address and event,
 // addresses normalized, and the rows exist only if the caller's transaction commits.
+import 'server-only';
 import type { Executor } from '@/db/client';
 import { emailOutbox } from '@/db/schema';
 import type { RenderedEmail } from '@/emails';

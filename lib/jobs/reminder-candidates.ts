@@ -1,5 +1,6 @@
 // Set-based reads for the daily job: one query finds every operation owed an update reminder on
 // the trigger dates, one finds every new owner still inside their 60 days. Nothing here writes.
+import 'server-only';
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Executor } from '@/db/client';
 import type { Trigger, UpdateReminderKind } from './triggers';

@@ -1,6 +1,7 @@
 // The reminders of the daily job: update due in 60, 30 and 7 days, update overdue, and a new owner's
 // original plan (IAC 567-65.110(1)"d", (3)"b"). One reminder per operation, kind and due date, ever:
 // the reminders_sent insert and the emails it allows commit together or not at all.
+import 'server-only';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Executor } from '@/db/client';
 import type { EmailRecipient } from '@/lib/notifications/outbox';

@@ -1,5 +1,6 @@
 // Each completed daily run leaves an audit event: a record for the department of what the portal
 // sent on its own, and the date the next run catches up from if a day was missed.
+import 'server-only';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Executor } from '@/db/client';
 import { recordAudit } from '@/lib/audit';

@@ -1,5 +1,6 @@
 // IAC 567-65.110(1)"e"(2): a SAFO election ends automatically once more than 500 animal units are
 // housed at one time. The daily job records the end (date and the rule's reason) with an audit event.
+import 'server-only';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Executor } from '@/db/client';
 import { auditEvents } from '@/db/schema';

@@ -1,6 +1,7 @@
 // Starts the daily job with the server. On PostgreSQL, pg-boss keeps the schedule in the database,
 // so with several servers one of them runs each day's job. On the embedded database the job runs
 // inside the server process (a second process on the same PGlite folder would not see its writes).
+import 'server-only';
 import { getDb } from '@/db/client';
 import { explainDbError } from '@/db/errors';
 import { isRetryableDbError } from '@/lib/errors';

@@ -2,6 +2,7 @@
 // LOCKED, so two workers (or two server processes) never send the same message. Mail held while no
 // SMTP server was configured goes out on the first run that has one; a refused message is tried
 // again with backoff, up to MAX_ATTEMPTS, each attempt and its reason kept on the row and logged.
+import 'server-only';
 import nodemailer, { type SendMailOptions, type Transporter } from 'nodemailer';
 import { sql, type SQL } from 'drizzle-orm';
 import { getDb, queryRows, type Executor } from '@/db/client';

@@ -1,5 +1,6 @@
 // The outbox: an email is a row written in the same transaction as the change that caused it, so
 // it exists only if that change commits. deliver.ts sends the rows after commit.
+import 'server-only';
 import type { Executor } from '@/db/client';
 import { emailOutbox } from '@/db/schema';
 import { renderEmail, type EmailTemplateId, type EmailTemplates } from '@/emails';

@@ -1,4 +1,5 @@
 // Reads for the staff "Sent mail" page. No authorization here: the caller checks the role first.
+import 'server-only';
 import { count, desc, eq, type SQL } from 'drizzle-orm';
 import { getDb, type Executor } from '@/db/client';
 import { emailOutbox, outboxStatus } from '@/db/schema';

@@ -2,6 +2,7 @@
 // (RFC 8058 one-click, or the confirmation page's button). An account's choice lands in its
 // notification preferences; an address without an account is kept in email_opt_outs. Each stop
 // writes an audit event in the same transaction.
+import 'server-only';
 import { eq } from 'drizzle-orm';
 import { getDb } from '@/db/client';
 import { emailOptOuts, notificationPreferences, users } from '@/db/schema';

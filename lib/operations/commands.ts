@@ -1,3 +1,4 @@
+import 'server-only';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { getDb, type Executor, type Tx } from '@/db/client';
 import { animalInventory, counties, manureStorageStructures, operations, ownerships, parties } from '@/db/schema';

@@ -1,3 +1,4 @@
+import 'server-only';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { getDb } from '@/db/client';
 import { animalInventory, counties, dueDateAssignments, manureStorageStructures, operations, ownerships, parties, plans } from '@/db/schema';

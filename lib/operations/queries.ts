@@ -1,3 +1,4 @@
+import 'server-only';
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { getDb } from '@/db/client';
 import { animalInventory, counties, operations } from '@/db/schema';

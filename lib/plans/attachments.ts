@@ -1,3 +1,4 @@
+import 'server-only';
 import { createHash, randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { getDb } from '@/db/client';

@@ -1,9 +1,11 @@
+import 'server-only';
 import { asc, eq } from 'drizzle-orm';
 import { allOf, type Executor } from '@/db/client';
 import { attachments, counties } from '@/db/schema';
 import type { CheckContext } from './completeness';
-import type { PlanDocument } from './document';
-import { documentFromTables, lastApprovedPlanId } from './load';
+import type { FiledDocument as PlanDocument } from './document/types';
+import { documentFromTables } from './document/from-tables';
+import { lastApprovedPlanId } from './load';
 import type { OperationFactsForPlan } from './operation-facts';
 
 export type CountyOption = { fips: string; name: string };

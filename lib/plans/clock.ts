@@ -1,3 +1,4 @@
+import 'server-only';
 import type { Executor } from '@/db/client';
 import { planClockEvents, clockEventKind } from '@/db/schema';
 import { deadlineOf, type Deadline } from '@/lib/deadlines';

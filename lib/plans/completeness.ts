@@ -5,8 +5,8 @@ import { checkStockpile } from '@/lib/rules';
 import { agreementsStep, agreementTooLarge, fieldsStep } from '@/lib/validation/plan-fields';
 import { attachmentsStep, stockpilesStep } from '@/lib/validation/plan-stockpiles';
 import { contactsStep, productionStep, updateStep, type UpdateStep } from '@/lib/validation/plans';
-import { diffDocuments, type PlanChange } from './diff';
-import type { PlanDocument, PlanDraft } from './document';
+import { diffDocuments } from './document/diff';
+import type { FiledDocument, PlanChange, PlanDocument, PlanDraft } from './document/types';
 import { STEP_LABELS, stepsFor, type DataStepId, type StepId } from './steps';
 
 export type MissingItem = { step: StepId; message: string; path?: string; href?: string };
@@ -22,11 +22,11 @@ export type CheckContext = {
   contractorMissing: boolean;
   operationEditHref: string;
   /** The last approved plan, for an update. */
-  previous: PlanDocument | null;
+  previous: FiledDocument | null;
   countyName?: (fips: string) => string;
 };
 
-export type CheckResult = { missing: MissingItem[]; update: UpdateStep | null; document: PlanDocument | null; changes: PlanChange[] };
+export type CheckResult = { missing: MissingItem[]; update: UpdateStep | null; document: FiledDocument | null; changes: PlanChange[] };
 
 export function stepSchema(step: DataStepId, ctx: Pick<CheckContext, 'today' | 'designStatementApplies'>): z.ZodType {
   switch (step) {
@@ -88,7 +88,7 @@ export function checkPlan(draft: PlanDraft, ctx: CheckContext): CheckResult {
     soilLossPractices: stockpiles!.soilLossPractices,
     ...(attachments?.constructionPlanned === 'yes' && attachments.constructionBeginsOn ? { constructionBeginsOn: attachments.constructionBeginsOn } : {}),
   };
-  const changes = ctx.previous && ctx.kind === 'annual_update' ? diffDocuments(ctx.previous, document, ctx.countyName) : [];
+  const changes = ctx.previous && ctx.kind === 'annual_update' ? diffDocuments(ctx.previous, document, { countyName: ctx.countyName }) : [];
   if (updateKind === 'list_of_changes' && changes.length === 0) {
     missing.push({ step: 'update', message: 'You chose “some things changed”, but nothing differs from the last approved plan. Make the changes, or choose “nothing changed”.' });
     return { missing, update, document: null, changes };

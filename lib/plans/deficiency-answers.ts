@@ -1,3 +1,4 @@
+import 'server-only';
 import { eq } from 'drizzle-orm';
 import { getDb, type Executor } from '@/db/client';
 import { planDeficiencies, plans } from '@/db/schema';

@@ -1,3 +1,4 @@
+import 'server-only';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { getDb } from '@/db/client';
 import { plans } from '@/db/schema';
@@ -5,7 +6,7 @@ import { authorize } from '@/lib/auth/policy';
 import { planScope } from '@/lib/auth/scopes';
 import type { Actor } from '@/lib/auth/roles';
 import { AppError, notFoundError } from '@/lib/errors';
-import type { PlanDraft } from './document';
+import type { PlanDraft } from './document/types';
 import { getPlanForActor } from './queries';
 import { EDITABLE_STATUSES, isEditableStatus } from './steps';
 

@@ -1,3 +1,4 @@
+import 'server-only';
 import { asc, desc, eq } from 'drizzle-orm';
 import { getDb } from '@/db/client';
 import { attachments, counties, planDeficiencies } from '@/db/schema';

@@ -4,6 +4,7 @@
 // reading.approved_plan_in_force (unconfirmed): an approved MMP stays in force until a later one is
 // approved, and a disapproved annual update does not withdraw it; so an approved plan is in force
 // exactly when the operation has one.
+import 'server-only';
 import { sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { queryRows, type Executor } from '@/db/client';

@@ -1,10 +1,11 @@
+import 'server-only';
 import { randomUUID } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
 import { counties, landAgreements, planCounties, planFields, stockpileSites } from '@/db/schema';
 import { AppError } from '@/lib/errors';
 import type { PlanCounty } from './counties';
-import type { PlanDocument } from './document';
+import type { FiledDocument as PlanDocument } from './document/types';
 
 /** Every county must be one of Iowa's 99; a county from elsewhere is refused on its field. */
 export async function checkCountiesExist(tx: Executor, doc: PlanDocument, list: PlanCounty[]): Promise<void> {
@@ -55,7 +56,7 @@ export async function materializePlan(tx: Executor, planId: string, doc: PlanDoc
     await tx.insert(landAgreements).values(
       doc.agreements.map((a) => ({
         planId,
-        fieldId: fieldIds.get(a.fieldKey) ?? null,
+        fieldId: a.fieldKey ? fieldIds.get(a.fieldKey) ?? null : null,
         landownerName: a.landownerName,
         acres: a.acres ?? null,
         signedOn: a.signedOn || null,

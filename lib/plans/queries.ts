@@ -1,3 +1,4 @@
+import 'server-only';
 import { and, asc, eq } from 'drizzle-orm';
 import { getDb } from '@/db/client';
 import { counties, countyReceipts, operations, planClockEvents, planCounties, plans } from '@/db/schema';

@@ -1,3 +1,4 @@
+import 'server-only';
 import { and, eq, sql } from 'drizzle-orm';
 import { getDb } from '@/db/client';
 import { attachments, counties, countyReceipts, planCounties, plans } from '@/db/schema';

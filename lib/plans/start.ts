@@ -1,3 +1,4 @@
+import 'server-only';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import { getDb } from '@/db/client';
 import { operations, plans } from '@/db/schema';
@@ -5,8 +6,10 @@ import { recordAudit } from '@/lib/audit';
 import { authorize } from '@/lib/auth/policy';
 import type { Actor } from '@/lib/auth/roles';
 import { AppError } from '@/lib/errors';
-import { draftForOriginal, draftFromDocument, type PlanDraft } from './document';
-import { documentFromTables, lastApprovedPlanId } from './load';
+import { draftForOriginal, draftFromDocument } from './document/draft';
+import type { PlanDraft } from './document/types';
+import { documentFromTables } from './document/from-tables';
+import { lastApprovedPlanId } from './load';
 import { loadOperationFacts } from './operation-facts';
 import { OPEN_STATUSES } from './steps';
 

@@ -1,3 +1,4 @@
+import 'server-only';
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
 import { feeLines, planSubmissions, plans, users } from '@/db/schema';
@@ -9,7 +10,8 @@ import { indemnityFeeFor } from '@/lib/fees/indemnity';
 import { enqueueEmail, type EmailRecipient } from '@/lib/notifications/outbox';
 import type { CheckContext, CheckResult } from './completeness';
 import { appendClockEvent } from './clock';
-import { contentOf } from './document';
+import { contentOf } from './document/draft';
+import { buildSnapshot } from './document/snapshot';
 import { constructionPermitApplies, feePreview, indemnityFeeLine, withIndemnity } from './fees';
 import type { OperationFactsForPlan } from './operation-facts';
 import type { SubmitResult } from './submit';
@@ -26,6 +28,14 @@ type RecordInput = {
   today: string;
   origin: string;
 };
+
+/**
+ * The filing receipt's confirmation number, MMP-<year filed>-<six digits> (MMP-2026-000123): from a
+ * database sequence, so two submissions never share one; a number to quote, never a path to anything.
+ */
+function confirmationNumberSql(today: string) {
+  return sql<string>`'MMP-' || ${today.slice(0, 4)} || '-' || lpad(nextval('submission_confirmation_seq')::text, 6, '0')`;
+}
 
 /** The writes of a submission after its content is materialized; runs in the submission's transaction. */
 export async function recordSubmission(tx: Executor, r: RecordInput): Promise<SubmitResult> {
@@ -46,19 +56,18 @@ export async function recordSubmission(tx: Executor, r: RecordInput): Promise<Su
   );
   if (!facts.owner) throw new AppError('CONFLICT', 'This operation has no current owner on record. Contact the department.');
   const resubmission = plan.status === 'incomplete' || plan.status === 'disapproved';
-  const changes = checked.changes.map((c) => ({ path: c.path, before: c.before, after: c.after, note: c.label }));
 
-  const snapshot = {
+  const snapshot = buildSnapshot({
     kind: plan.kind, updateKind, channel, animalUnitCapacity: animalUnits, document: doc, changes: checked.changes,
     previousPlanId: r.context.previousPlanId, fees: fees.lines, attachments: r.context.attachments,
     indemnity: indemnity ? { status: indemnity.status, cents: indemnity.cents, reason: indemnity.reason, citation: indemnity.citation } : null,
     operation: { id: op.id, name: op.name, facilityId: op.facilityId, countyFips: op.countyFips, constructionPermitStatus: op.constructionPermitStatus },
     owner: facts.owner, submittedBy: { userId: actor.id, name: actor.name, role: actor.role },
-  };
+  });
   const [submission] = await tx
     .insert(planSubmissions)
-    .values({ planId: plan.id, idempotencyKey: r.idempotencyKey, submittedOn: today, submittedByUserId: actor.id, snapshot })
-    .returning({ id: planSubmissions.id });
+    .values({ planId: plan.id, idempotencyKey: r.idempotencyKey, submittedOn: today, submittedByUserId: actor.id, snapshot, confirmationNumber: confirmationNumberSql(today) })
+    .returning({ id: planSubmissions.id, confirmationNumber: planSubmissions.confirmationNumber });
 
   // The department receives a plan filed here the day it is filed; review counts from receipt.
   const [after] = await tx
@@ -66,7 +75,7 @@ export async function recordSubmission(tx: Executor, r: RecordInput): Promise<Su
     .set({
       status: 'submitted', channel, updateKind, animalUnitCapacity: animalUnits, submittedOn: today, receivedOn: today,
       completeReceivedOn: null, decisionDueOn: null, decidedOn: null, decision: null, decisionReasons: null, decidedByUserId: null,
-      content: contentOf(doc, isUpdate ? changes : undefined), previousPlanId: r.context.previousPlanId,
+      content: contentOf(doc, isUpdate ? checked.changes : undefined), previousPlanId: r.context.previousPlanId,
       submittedByUserId: actor.id, version: sql`${plans.version} + 1`, updatedAt: new Date(),
     })
     .where(eq(plans.id, plan.id))
@@ -105,11 +114,13 @@ export async function recordSubmission(tx: Executor, r: RecordInput): Promise<Su
       decisionDueOn: null,
       fees: fees.lines.map((l) => ({ code: l.code, cents: l.cents })),
       planUrl: `${r.origin}/plans/${plan.id}`,
+      confirmationNumber: submission!.confirmationNumber,
+      receiptUrl: `${r.origin}/api/plans/${plan.id}/receipt.pdf`,
     },
   });
   // IAC 567-65.110(3)"b"(2): an electronic plan is made available to each county it touches.
   if (channel === 'electronic') await notifyCountiesOfPlan(tx, { planId: plan.id, event: 'submitted', origin: r.origin });
-  return { planId: plan.id, submissionId: submission!.id, submittedOn: today, replayed: false };
+  return { planId: plan.id, submissionId: submission!.id, submittedOn: today, confirmationNumber: submission!.confirmationNumber, replayed: false };
 }
 
 /** The owner (their party's address and accounts) and a preparer who submitted for them. */

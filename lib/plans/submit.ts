@@ -1,3 +1,4 @@
+import 'server-only';
 import { eq } from 'drizzle-orm';
 import { getDb, type Executor } from '@/db/client';
 import { planSubmissions, plans } from '@/db/schema';
@@ -15,20 +16,20 @@ import { loadOperationFacts } from './operation-facts';
 import { isEditableStatus } from './steps';
 import { recordSubmission } from './submit-record';
 
-export type SubmitResult = { planId: string; submissionId: string; submittedOn: string; replayed: boolean };
+export type SubmitResult = { planId: string; submissionId: string; submittedOn: string; confirmationNumber: string | null; replayed: boolean };
 
 async function findSubmission(db: Executor, key: string) {
   const [row] = await db
-    .select({ id: planSubmissions.id, planId: planSubmissions.planId, submittedOn: planSubmissions.submittedOn })
+    .select({ id: planSubmissions.id, planId: planSubmissions.planId, submittedOn: planSubmissions.submittedOn, confirmationNumber: planSubmissions.confirmationNumber })
     .from(planSubmissions)
     .where(eq(planSubmissions.idempotencyKey, key));
   return row ?? null;
 }
 
-function replay(row: { id: string; planId: string; submittedOn: string }, planId: string): SubmitResult {
+function replay(row: { id: string; planId: string; submittedOn: string; confirmationNumber: string | null }, planId: string): SubmitResult {
   // A key names one submission of one plan; reusing it for another plan is a client error.
   if (row.planId !== planId) throw new AppError('CONFLICT', 'This submission was already used for another plan. Reload the page and submit again.');
-  return { planId, submissionId: row.id, submittedOn: row.submittedOn, replayed: true };
+  return { planId, submissionId: row.id, submittedOn: row.submittedOn, confirmationNumber: row.confirmationNumber, replayed: true };
 }
 
 /**

@@ -1,3 +1,4 @@
+import 'server-only';
 import { asc, desc, eq, sql } from 'drizzle-orm';
 import { getDb } from '@/db/client';
 import { feeLines, operations, parties, planDeficiencies, planSubmissions } from '@/db/schema';
@@ -6,8 +7,7 @@ import { FILERS } from '@/lib/auth/roles';
 import { deriveReviewClock } from './clock';
 import { openNoticeItems } from './deficiency-notice';
 import { listPlanAttachments } from './attachments';
-import type { PlanDocument } from './document';
-import { documentFromTables } from './load';
+import { loadFiledDocument } from './document/read-filed';
 import { getPlanForActor } from './queries';
 import { manureRemovalForOperation } from './in-force';
 import { listCountyCoverage } from './receipts';
@@ -35,15 +35,15 @@ export async function getPlanPage(actor: Actor, planId: string, today: string) {
     plan.channel === 'hard_copy' && plan.status !== 'draft' ? listCountyCoverage(planId) : Promise.resolve([]),
     db.select().from(planDeficiencies).where(eq(planDeficiencies.planId, planId)).orderBy(desc(planDeficiencies.cycle), asc(planDeficiencies.createdAt)),
     db
-      .select({ id: planSubmissions.id, submittedOn: planSubmissions.submittedOn, snapshot: planSubmissions.snapshot })
+      .select({ id: planSubmissions.id, submittedOn: planSubmissions.submittedOn, confirmationNumber: planSubmissions.confirmationNumber })
       .from(planSubmissions)
       .where(eq(planSubmissions.planId, planId))
       .orderBy(desc(planSubmissions.createdAt)),
     manureRemovalForOperation(db, plan.operationId),
   ]);
   const latest = submissions[0];
-  const document =
-    (latest?.snapshot as { document?: PlanDocument } | undefined)?.document ?? (plan.status !== 'draft' ? await documentFromTables(db, planId) : null);
+  // The one reader of a filed plan (the reviewer, the county and the letter read the same).
+  const filed = plan.status !== 'draft' || latest ? await loadFiledDocument(db, planId) : null;
   const editable = isEditableStatus(plan.status);
   const filer = FILERS.includes(actor.role);
   const hardCopyFiled = plan.channel === 'hard_copy' && plan.status !== 'draft' && plan.status !== 'withdrawn';
@@ -55,8 +55,8 @@ export async function getPlanPage(actor: Actor, planId: string, today: string) {
     coverage,
     countiesMissing: coverage.filter((c) => !c.receivedOn).length,
     deficiencies: openNoticeItems(deficiencies),
-    submissions: submissions.map((s) => ({ id: s.id, submittedOn: s.submittedOn })),
-    document,
+    submissions: submissions.map((s) => ({ id: s.id, submittedOn: s.submittedOn, confirmationNumber: s.confirmationNumber })),
+    filed,
     manureRemoval,
     reviewClock: deriveReviewClock(view.clock.map((e) => ({ kind: e.kind, occurredOn: e.occurredOn })), today),
     can: {

@@ -1,3 +1,4 @@
+import 'server-only';
 import { and, eq, inArray, notExists, sql } from 'drizzle-orm';
 import { getDb } from '@/db/client';
 import { feeLines, payments, plans } from '@/db/schema';

@@ -1,6 +1,7 @@
 // Notification preferences: annual-update reminders (60, 30 and 7 days before the due date) can be
 // turned off, and a county official may take a daily or weekly digest of the plans touching their
 // county. Decisions, returned plans, overdue notices and deadlines always go out (lib/jobs).
+import 'server-only';
 import { eq } from 'drizzle-orm';
 import { getDb } from '@/db/client';
 import { notificationPreferences } from '@/db/schema';

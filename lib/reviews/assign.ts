@@ -1,3 +1,4 @@
+import 'server-only';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { getDb } from '@/db/client';
 import { auditEvents, plans, users } from '@/db/schema';

@@ -1,3 +1,4 @@
+import 'server-only';
 import { and, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import { getDb, queryRows } from '@/db/client';
 import { animalInventory, counties, operations } from '@/db/schema';

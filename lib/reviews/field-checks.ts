@@ -4,18 +4,11 @@ import {
 } from '@/lib/rules';
 import { formatNumber } from '@/lib/format';
 import type { Figure } from './figures';
-import type { PlanDocument } from './plan-document';
+import type { FiledDocument as PlanDocument } from '@/lib/plans/document/types';
+import { BAND_WORDS, MANURE_WORDS } from '@/lib/plans/document/words';
 
 // Per-field and per-stockpile figures of the plan, each computed by lib/rules with its citation.
 
-const BAND_WORDS: Record<string, string> = {
-  very_low: 'very low', low: 'low', medium: 'medium', high: 'high', very_high: 'very high',
-};
-const MANURE_WORDS: Record<string, string> = {
-  nitrogen_based: 'nitrogen-based rates allowed',
-  phosphorus_limited: 'phosphorus-limited: no more than twice crop removal',
-  none: 'no manure may be applied',
-};
 // Crop names in plans that match a nitrogen usage factor in lib/rules.
 const CROP_FACTOR: Record<string, string> = { corn: 'corn_grain', corn_grain: 'corn_grain' };
 
@@ -61,12 +54,12 @@ const CREDIT_WORDS = {
 export function nitrogenFigures(doc: PlanDocument, year: number): Figure[] {
   const factors = parameterValue('crop.nitrogen_factors');
   const factorRecord = latestParameter('crop.nitrogen_factors');
-  const available = doc.content.manureProduction?.availableNitrogenPerUnit;
+  const available = doc.production.availableNitrogenPerUnit;
   const hasAvailable = typeof available === 'number' && Number.isFinite(available) && available > 0;
-  const unit = doc.content.manureProduction?.unit === 'tons' ? 'tons' : 'thousand gallons';
+  const unit = doc.production.nutrientUnit === 'tons' ? 'tons' : 'thousand gallons';
   const out: Figure[] = [];
   for (const f of doc.fields) {
-    const crop = f.cropSchedule.find((c) => c.year === year)?.crop ?? f.cropSchedule[0]?.crop;
+    const crop = f.crops.find((c) => c.year === year)?.crop ?? f.crops[0]?.crop;
     const label = `${f.name}: nitrogen need${crop ? ` (${crop})` : ''}`;
     const factor = factors.find((x) => x.crop === CROP_FACTOR[crop ?? '']);
     if (f.optimumYield === null) {
@@ -127,7 +120,7 @@ export function stockpileFigures(doc: PlanDocument): Figure[] {
   return doc.stockpiles.map((s) => {
     const label = `Stockpile ${s.name}`;
     const site: StockpileSite = {
-      distancesFt: s.distancesFt,
+      distancesFt: s.distances,
       tileInletDischargesToWater: s.tileInletDischargesToWater,
       runoffCannotReachTileInlet: s.runoffCannotReachTileInlet,
       runoffCannotReachDesignatedArea: s.runoffCannotReachDesignatedArea,

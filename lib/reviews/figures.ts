@@ -8,7 +8,7 @@ import {
   safoElection, type AnimalCategory,
 } from '@/lib/rules';
 import { nitrogenFigures, pIndexFigures, stockpileFigures } from './field-checks';
-import type { PlanDocument } from './plan-document';
+import type { FiledPlan } from '@/lib/plans/document/types';
 
 // Every figure a reviewer relies on, computed by lib/rules and shown with the rule it comes from.
 // A figure may carry a flag (something the reviewer must look at) and a note that a parameter it
@@ -38,7 +38,7 @@ export type FigureInput = {
     researchCollege: boolean;
   };
   inventory: Partial<Record<AnimalCategory, number>>;
-  doc: PlanDocument;
+  filed: FiledPlan;
   clock: ReviewClock;
   newOwner: { acquiredOn: string; originalFiledSince: boolean; decided?: DecidedRequirement | null } | null;
   indemnity: IndemnityFee;
@@ -51,7 +51,7 @@ function auFigures(i: FigureInput, capacity: number): Figure[] {
   const breakdown = Object.entries(i.inventory)
     .map(([c, head]) => `${formatNumber(head ?? 0)} ${ANIMAL_CATEGORIES.find((x) => x.category === c)?.label ?? c}`)
     .join('; ');
-  const stated = i.doc.animalUnitCapacity;
+  const stated = i.filed.animalUnitCapacity;
   const mismatch = stated !== null && Math.abs(stated - capacity) > 0.0001;
   return [{
     label: 'Animal unit capacity',
@@ -156,8 +156,8 @@ export function computeFigures(i: FigureInput): Figure[] {
     ...auFigures(i, capacity),
     ...feeFigures(i, capacity),
     ...operationFigures(i, capacity),
-    ...pIndexFigures(i.doc),
-    ...nitrogenFigures(i.doc, Number(i.today.slice(0, 4))),
-    ...stockpileFigures(i.doc),
+    ...pIndexFigures(i.filed.document),
+    ...nitrogenFigures(i.filed.document, Number(i.today.slice(0, 4))),
+    ...stockpileFigures(i.filed.document),
   ];
 }

@@ -1,3 +1,4 @@
+import 'server-only';
 import { and, asc, inArray, isNull } from 'drizzle-orm';
 import { getDb } from '@/db/client';
 import { counties, fieldOffices, users } from '@/db/schema';

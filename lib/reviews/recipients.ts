@@ -1,3 +1,4 @@
+import 'server-only';
 import { and, eq, inArray, isNull, or } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
 import { operations, ownerships, parties, plans, users } from '@/db/schema';

@@ -1,3 +1,4 @@
+import 'server-only';
 import { and, asc, desc, eq, inArray, like, or, sql } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
 import { attachments, auditEvents, emailOutbox, feeLines, parties, planDeficiencies, users } from '@/db/schema';

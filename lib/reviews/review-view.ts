@@ -1,6 +1,7 @@
-import { and, desc, eq, gte, isNotNull, isNull, ne } from 'drizzle-orm';
-import { getDb } from '@/db/client';
-import { animalInventory, operations, ownerships, ownershipTransfers, parties, plans, users } from '@/db/schema';
+import 'server-only';
+import { and, desc, eq, gte, inArray, isNotNull, isNull, ne } from 'drizzle-orm';
+import { getDb, type Executor } from '@/db/client';
+import { animalInventory, counties, operations, ownerships, ownershipTransfers, parties, plans, users } from '@/db/schema';
 import type { Actor } from '@/lib/auth/roles';
 import { indemnityFeeFor } from '@/lib/fees/indemnity';
 import { deriveReviewClock } from '@/lib/plans/clock';
@@ -8,9 +9,10 @@ import { manureRemovalForOperation } from '@/lib/plans/in-force';
 import { getPlanForActor } from '@/lib/plans/queries';
 import { allCountiesCovered, listCountyCoverage } from '@/lib/plans/receipts';
 import type { AnimalCategory } from '@/lib/rules';
-import { diffPlanDocuments, type DiffEntry } from './diff';
+import { diffDocuments } from '@/lib/plans/document/diff';
+import { loadFiledDocument } from '@/lib/plans/document/read-filed';
+import type { PlanChange } from '@/lib/plans/document/types';
 import { computeFigures } from './figures';
-import { loadPlanDocument } from './plan-document';
 import { listDeficiencyCycles, listPlanAttachments, listPlanAudit, listPlanFees, listPlanNotices } from './review-history';
 
 // Everything the review page shows about one plan, read in the reviewer's scope.
@@ -25,6 +27,13 @@ async function previousApproved(planId: string, operationId: string, previousPla
     .orderBy(desc(plans.decidedOn), desc(plans.createdAt))
     .limit(1);
   return row?.id ?? null;
+}
+
+async function countyNamesOf(db: Executor, fips: string[]): Promise<Map<string, string>> {
+  const wanted = [...new Set(fips)];
+  if (!wanted.length) return new Map();
+  const rows = await db.select({ fips: counties.fips, name: counties.name }).from(counties).where(inArray(counties.fips, wanted));
+  return new Map(rows.map((r) => [r.fips, r.name]));
 }
 
 async function newOwnerOf(operationId: string) {
@@ -54,7 +63,7 @@ export async function getReviewView(actor: Actor, planId: string, today: string)
   const view = await getPlanForActor(actor, planId);
   const { plan } = view;
   const db = await getDb();
-  const [[operation], inventoryRows, [owner], [reviewer], doc] = await Promise.all([
+  const [[operation], inventoryRows, [owner], [reviewer], filed] = await Promise.all([
     db.select().from(operations).where(eq(operations.id, plan.operationId)),
     db.select().from(animalInventory).where(eq(animalInventory.operationId, plan.operationId)),
     db
@@ -63,13 +72,17 @@ export async function getReviewView(actor: Actor, planId: string, today: string)
       .innerJoin(parties, eq(parties.id, ownerships.ownerId))
       .where(and(eq(ownerships.operationId, plan.operationId), isNull(ownerships.releasedOn))),
     plan.reviewerUserId ? db.select({ name: users.name }).from(users).where(eq(users.id, plan.reviewerUserId)) : Promise.resolve([]),
-    loadPlanDocument(db, planId),
+    loadFiledDocument(db, planId),
   ]);
-  if (!operation || !doc) throw new Error(`plan ${planId} lost its operation`);
+  if (!operation || !filed) throw new Error(`plan ${planId} lost its operation`);
   const inventory: Partial<Record<AnimalCategory, number>> = Object.fromEntries(inventoryRows.map((r) => [r.category, r.headAtCapacity]));
   const previousId = await previousApproved(planId, plan.operationId, plan.previousPlanId);
-  const previousDoc = previousId ? await loadPlanDocument(db, previousId) : null;
-  const diff: DiffEntry[] | null = previousDoc ? diffPlanDocuments(previousDoc, doc) : null;
+  const previous = previousId ? await loadFiledDocument(db, previousId) : null;
+  const countyNames = await countyNamesOf(db, [...previous?.document.fields ?? [], ...filed.document.fields].map((f) => f.countyFips));
+  // The same diff the owner certified, keyed by row id, over every part of the document.
+  const diff: PlanChange[] | null = previous
+    ? diffDocuments(previous.document, filed.document, { countyName: (f) => countyNames.get(f) ?? f, animalUnits: { before: previous.animalUnitCapacity, after: filed.animalUnitCapacity } })
+    : null;
   const clock = deriveReviewClock(view.clock, today);
   const [coverage, covered, attachmentList, fees, cycles, notices, newOwner, manureRemoval] = await Promise.all([
     listCountyCoverage(planId),
@@ -82,7 +95,7 @@ export async function getReviewView(actor: Actor, planId: string, today: string)
     manureRemovalForOperation(db, plan.operationId),
   ]);
   const audit = await listPlanAudit(db, planId, fees.map((f) => f.id));
-  const au = doc.animalUnitCapacity ?? plan.animalUnitCapacity ?? 0;
+  const au = filed.animalUnitCapacity ?? plan.animalUnitCapacity ?? 0;
   const indemnity = await indemnityFeeFor(
     { animalUnitCapacity: au, constructedOn: operation.constructedOn, constructionPermit: operation.constructionPermitStatus !== 'not_required' },
     plan.receivedOn ?? today,
@@ -93,7 +106,7 @@ export async function getReviewView(actor: Actor, planId: string, today: string)
     plan: { kind: plan.kind, status: plan.status, animalUnitCapacity: plan.animalUnitCapacity },
     operation,
     inventory,
-    doc,
+    filed,
     clock,
     newOwner,
     indemnity,
@@ -104,7 +117,8 @@ export async function getReviewView(actor: Actor, planId: string, today: string)
     operation,
     owner: owner ?? null,
     reviewerName: reviewer?.name ?? null,
-    doc,
+    filed,
+    countyNames,
     previousPlanId: previousId,
     diff,
     clockState: clock,

@@ -1,3 +1,4 @@
+import 'server-only';
 import { and, eq, gt, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import { getDb, type Executor } from '@/db/client';
 import { counties, fieldOffices, operations, plans, users } from '@/db/schema';

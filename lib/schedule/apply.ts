@@ -1,3 +1,4 @@
+import 'server-only';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { getDb, type Executor } from '@/db/client';
 import { auditEvents, dueDateAssignments, operations, ownerships, parties, users } from '@/db/schema';

@@ -1,3 +1,4 @@
+import 'server-only';
 import { getDb } from '@/db/client';
 import { authorize } from '@/lib/auth/policy';
 import type { Actor } from '@/lib/auth/roles';

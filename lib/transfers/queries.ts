@@ -1,3 +1,4 @@
+import 'server-only';
 import { aliasedTable, and, asc, desc, eq, gte, isNull, or, sql } from 'drizzle-orm';
 import { getDb, type Executor } from '@/db/client';
 import { attachments, auditEvents, counties, emailOutbox, operations, ownerships, ownershipTransfers, parties, users } from '@/db/schema';

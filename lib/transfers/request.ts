@@ -1,3 +1,4 @@
+import 'server-only';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import { getDb } from '@/db/client';

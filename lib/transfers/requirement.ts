@@ -1,3 +1,4 @@
+import 'server-only';
 import { eq } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
 import { manureStorageStructures } from '@/db/schema';

@@ -1,3 +1,4 @@
+import 'server-only';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { getDb, type Executor } from '@/db/client';
 import { ownerships, ownershipTransfers } from '@/db/schema';

@@ -1,3 +1,4 @@
+import 'server-only';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
 import { counties, operationAccessGrants, operations, ownerships, ownershipTransfers } from '@/db/schema';

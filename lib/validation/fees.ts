@@ -27,13 +27,31 @@ export type PaymentInput = z.infer<typeof paymentSchema>;
 
 const opt = <T extends z.ZodType>(schema: T) => schema.optional().catch(undefined);
 
+const ledgerStatus = z.enum(['due', 'paid', 'waived', 'void'], { message: 'status must be due, paid, waived or void' });
+const ledgerCode = z.enum(['mmp_filing', 'construction_permit_application', 'annual_compliance', 'indemnity'], { message: 'code must be a fee code' });
+// A NUL character cannot reach PostgreSQL.
+const ledgerSearch = z.string().trim().min(1).max(100, 'q must be at most 100 characters').regex(/^[^\u0000]*$/, 'q must not hold a NUL character');
+
+/** The ledger page's filters: a value that does not parse is ignored, so an old link still opens. */
 export const feeLedgerFilterSchema = z.object({
-  status: opt(z.enum(['due', 'paid', 'waived', 'void'])),
-  code: opt(z.enum(['mmp_filing', 'construction_permit_application', 'annual_compliance', 'indemnity'])),
+  status: opt(ledgerStatus),
+  code: opt(ledgerCode),
   payer: opt(z.uuid()),
-  // A NUL character cannot reach PostgreSQL; such a search is ignored like any other bad value.
-  q: opt(z.string().trim().min(1).max(100).regex(/^[^\u0000]*$/)),
+  q: opt(ledgerSearch),
   page: z.coerce.number().int().min(1).max(100_000).catch(1).default(1),
+});
+
+/**
+ * The ledger download's query string, read strictly: a download filtered by a value that does not
+ * parse would silently hold every fee, so it is refused (400) with what is wrong.
+ */
+const blank = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
+export const feeLedgerQuerySchema = z.object({
+  status: blank(ledgerStatus),
+  code: blank(ledgerCode),
+  payer: blank(z.uuid({ message: 'payer must be a payer id' })),
+  q: blank(ledgerSearch),
+  page: blank(z.coerce.number().int().min(1).max(100_000)).transform((p) => p ?? 1),
 });
 export type FeeLedgerFilters = z.infer<typeof feeLedgerFilterSchema>;
 

@@ -120,7 +120,22 @@ test('an owner registers a finisher, files the original MMP with two fields in t
   await expect(page.getByText('Total: $250.00')).toBeVisible();
   await expect(page.getByText('Buena Vista County: operation located here; manure applied here')).toBeVisible();
   await expect(page.getByText('Pocahontas County: manure applied here')).toBeVisible();
+  // Check your answers: the whole plan as it will be filed, each section with a Change link to its step.
+  const answers = page.getByRole('region', { name: 'Check your answers' });
+  await expect(answers.getByRole('rowheader', { name: 'Home 80' })).toBeVisible();
+  await expect(answers.getByRole('rowheader', { name: 'River 120' })).toBeVisible();
+  await expect(answers.getByText('No-till on slopes over 5%, grassed waterways, 200 ft setbacks from streams.')).toBeVisible();
+  await expect(answers.getByText(/Site map.*site-map\.pdf|site-map\.pdf/)).toBeVisible();
   await expectNoA11yViolations(page);
+  await answers.getByRole('button', { name: 'Change fields' }).click();
+  await expect(page.getByRole('heading', { level: 2, name: /Step 3 of 7 Fields/ })).toBeVisible();
+  await expect(page.getByRole('group', { name: /^Field 1/ }).getByLabel('Acres')).toHaveValue('85');
+  // Every step so far is complete, so the indicator says so for each.
+  await expect(page.getByRole('group', { name: 'Progress' }).getByText('Maps and attachments completed')).toHaveCount(1);
+  await continueTo(page, 'Land agreements');
+  await continueTo(page, 'Stockpiles and practices');
+  await continueTo(page, 'Maps and attachments');
+  await continueTo(page, 'Review and submit');
   await tick(page, /I certify that the information/);
   await page.getByRole('button', { name: 'Submit the plan' }).click();
 
@@ -132,6 +147,14 @@ test('an owner registers a finisher, files the original MMP with two fields in t
   await expect(page.getByText(/within 60 days of receiving it/)).toBeVisible();
   await expect(page.getByText(/Buena Vista and Pocahontas counties have electronic access/)).toBeVisible();
   await expect(page.getByRole('link', { name: 'Continue filing' })).toHaveCount(0);
+  // The filing receipt: a confirmation number on screen and a PDF with the fees and how to pay them.
+  const receipt = page.getByRole('region', { name: 'Filing receipt' });
+  await expect(receipt).toContainText(/Confirmation number MMP-\d{4}-\d{6}/);
+  const href = await receipt.getByRole('link', { name: /Download the filing receipt/ }).getAttribute('href');
+  const pdf = await page.request.get(href!);
+  expect(pdf.status()).toBe(200);
+  expect(pdf.headers()['content-type']).toBe('application/pdf');
+  expect((await pdf.body()).subarray(0, 5).toString('latin1')).toBe('%PDF-');
   await expectNoA11yViolations(page);
 
   await page.goto('/dashboard');

@@ -48,6 +48,10 @@ test('the worklist and the ledger download as CSV for the department only', asyn
   expect(text).not.toContain('Hull Contract Finisher');
   const ledger = await page.request.get('/api/fees/ledger.csv?status=due');
   expect(await ledger.text()).toContain('Annual compliance fee');
+  // A query string that does not parse is the caller's mistake, answered 400 with what is wrong.
+  const bad = await page.request.get('/api/fees/ledger.csv?status=bogus');
+  expect(bad.status()).toBe(400);
+  expect(await bad.text()).toMatch(/^The request is not valid: status/);
   await signIn(page, 'owner.hansen@example.com');
   expect((await page.request.get('/api/fees/ledger.csv')).status()).toBe(403);
 });

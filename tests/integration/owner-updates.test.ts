@@ -9,7 +9,7 @@ import { seedDatabase } from '@/db/seed';
 import type { Actor } from '@/lib/auth/roles';
 import { listOperationSummaries } from '@/lib/operations/queries';
 import { uploadAttachment } from '@/lib/plans/attachments';
-import type { PlanDraft } from '@/lib/plans/document';
+import type { PlanDraft } from '@/lib/plans/document/types';
 import { saveDraft } from '@/lib/plans/drafts';
 import { withdrawPlan } from '@/lib/plans/withdraw';
 import { getPlanEditor } from '@/lib/plans/editor';

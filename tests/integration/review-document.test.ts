@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { operations, planSubmissions, plans, users } from '@/db/schema';
+import { operations, planFields, planSubmissions, plans, users } from '@/db/schema';
 import { seedDatabase } from '@/db/seed';
 import type { Actor } from '@/lib/auth/roles';
 import { getReviewView } from '@/lib/reviews/review-view';
@@ -26,6 +26,14 @@ describe(`the review page's reading of a submitted plan on ${databaseLabel}`, ()
       .innerJoin(operations, eq(operations.id, plans.operationId))
       .where(and(eq(operations.name, 'Hull Contract Finisher'), eq(plans.status, 'under_review')));
     planId = row!.id;
+    // An update starts from the last approved plan's rows, so its fields keep their ids (the diff's key).
+    const approved = await db
+      .select({ id: planFields.id, name: planFields.name })
+      .from(planFields)
+      .innerJoin(plans, eq(plans.id, planFields.planId))
+      .innerJoin(operations, eq(operations.id, plans.operationId))
+      .where(and(eq(operations.name, 'Hull Contract Finisher'), eq(plans.status, 'approved')));
+    const idOf = (name: string) => approved.find((f) => f.name === name)!.id;
     const field = (key: string, name: string, countyFips: string, pIndex: number) => ({
       key, name, countyFips, acres: 80, tenure: 'owned', crops: [{ year: 2026, crop: 'corn' }], optimumYield: 200,
       nitrogenRateLbPerAcre: 150, phosphorusIndex: pIndex, applicationMethod: 'injected', applicationTiming: 'fall',
@@ -40,7 +48,7 @@ describe(`the review page's reading of a submitted plan on ${databaseLabel}`, ()
         document: {
           contacts: [{ name: 'Pieter Van Zee', role: 'Owner', phone: '712-555-0178' }],
           production: { annualAnimalProduction: 4960, nutrientUnit: 'thousand_gallons', manureAmount: 3_600_000, nutrientSource: 'sample', totalNitrogenPerUnit: 50, availableNitrogenPerUnit: 45, p2o5PerUnit: 30 },
-          fields: [field('a', 'Field 1', '19167', 6.5), field('b', 'Field 2', '19141', 2.5), field('c', 'North 40', '19141', 1)],
+          fields: [field(idOf('Field 1'), 'Field 1', '19167', 6.5), field(idOf('Field 2'), 'Field 2', '19141', 2.5), field('c', 'North 40', '19141', 1)],
           agreements: [{ key: 'x', fieldKey: 'c', landownerName: 'Jan De Boer', acres: 40, signedOn: '2026-09-01', attachmentId: '3f6c2a8e-1b7d-4e52-9a0c-5d8e7f1a2b3c' }],
           stockpiles: [{ key: 's', name: 'East pad', distances: { terrace_tile_inlet: 150 }, tileInletDischargesToWater: true, runoffCannotReachTileInlet: false, runoffCannotReachDesignatedArea: false, inGrassedWaterway: false, runoffContainmentPractices: false }],
           soilLossPractices: 'No-till on all fields; grassed waterways kept.',
@@ -52,16 +60,15 @@ describe(`the review page's reading of a submitted plan on ${databaseLabel}`, ()
 
   it('shows the frozen submission and how it differs from the last approved plan', async () => {
     const view = await getReviewView(reviewer, planId, TODAY);
-    expect(view.doc.source).toBe('submission');
-    expect(view.doc.fields.map((f) => f.name)).toEqual(['Field 1', 'Field 2', 'North 40']);
-    expect(view.doc.landAgreements).toEqual([{ landownerName: 'Jan De Boer', acres: 40, signedOn: '2026-09-01', fieldName: 'North 40' }]);
-    expect(view.doc.content.changes).toEqual([{ path: 'fields.c', before: null, after: 'North 40', note: 'Field added' }]);
-    expect(view.diff).toEqual(expect.arrayContaining([
-      { section: 'Fields', item: 'Field 1: phosphorus index', change: 'changed', before: '1.5', after: '6.5' },
-      { section: 'Fields', item: 'North 40', change: 'added' },
-      { section: 'Stockpiles', item: 'East pad', change: 'added' },
-      { section: 'Land agreements', item: 'Jan De Boer', change: 'added' },
-    ]));
+    expect(view.filed.source).toBe('submission');
+    expect(view.filed.document.fields.map((f) => f.name)).toEqual(['Field 1', 'Field 2', 'North 40']);
+    expect(view.filed.document.agreements).toEqual([{ key: 'x', fieldKey: 'c', landownerName: 'Jan De Boer', acres: 40, signedOn: '2026-09-01', attachmentId: '3f6c2a8e-1b7d-4e52-9a0c-5d8e7f1a2b3c' }]);
+    expect(view.filed.changes).toEqual([{ path: 'fields.c', label: 'Field added', before: null, after: 'North 40' }]);
+    const labels = view.diff!.map((c) => c.label);
+    expect(view.diff).toContainEqual({ path: `fields.${view.filed.document.fields[0]!.key}.phosphorusIndex`, label: 'Field “Field 1”: phosphorus index', before: '1.5', after: '6.5' });
+    expect(labels).toEqual(expect.arrayContaining(['Field added: North 40', 'Stockpile site added: East pad', 'Land agreement added: Jan De Boer']));
+    // Matched by id: the fields the update kept are not listed as removed and added again.
+    expect(labels.filter((l) => l.startsWith('Field removed') || l === 'Field added: Field 1')).toEqual([]);
   });
 
   it('flags the P-index above its limit and the stockpile too close to a tile inlet, with citations', async () => {

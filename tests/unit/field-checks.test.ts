@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { nitrogenFigures } from '@/lib/reviews/field-checks';
-import type { PlanDocument } from '@/lib/reviews/plan-document';
+import type { FiledDocument as PlanDocument } from '@/lib/plans/document/types';
 
 // IAC 567-65.111 (DNR form 542-4000): remaining crop N need = optimum yield x N per yield unit, less the
 // legume credit, the commercial N planned and the manure N carry-over credit; the manure rate that
@@ -9,13 +9,16 @@ import type { PlanDocument } from '@/lib/reviews/plan-document';
 
 type Field = PlanDocument['fields'][number];
 const field = (over: Partial<Field>): Field => ({
-  name: 'Home 80', countyFips: '19167', acres: 80, tenure: 'owned', cropSchedule: [{ year: 2027, crop: 'corn' }],
+  key: 'home-80', name: 'Home 80', countyFips: '19167', acres: 80, tenure: 'owned', crops: [{ year: 2027, crop: 'corn' }],
   optimumYield: 200, nitrogenRateLbPerAcre: 150, legumeCreditLbPerAcre: 40, commercialNLbPerAcre: 30, carryoverCreditLbPerAcre: 20,
   phosphorusIndex: 1.5, applicationMethod: 'injected', applicationTiming: 'fall', ...over,
 });
 const doc = (fields: Field[], availableNitrogenPerUnit?: number): PlanDocument => ({
-  source: 'plan_tables', submittedOn: null, animalUnitCapacity: 992, stockpiles: [], landAgreements: [], fields,
-  content: { manureProduction: availableNitrogenPerUnit === undefined ? {} : { availableNitrogenPerUnit, unit: 'thousand_gallons' } },
+  contacts: [], stockpiles: [], agreements: [], fields, soilLossPractices: '',
+  production: {
+    annualAnimalProduction: null, manureAmount: null, nutrientSource: null, totalNitrogenPerUnit: null, p2o5PerUnit: null,
+    availableNitrogenPerUnit: availableNitrogenPerUnit ?? null, nutrientUnit: availableNitrogenPerUnit === undefined ? null : 'thousand_gallons',
+  },
 });
 
 describe('field nitrogen checks use the plan\'s credits (IAC 567-65.111)', () => {
@@ -49,7 +52,7 @@ describe('field nitrogen checks use the plan\'s credits (IAC 567-65.111)', () =>
   });
 
   it('a missing optimum yield, or a crop with no nitrogen factor, is a flag rather than a silent skip', () => {
-    const figures = nitrogenFigures(doc([field({ optimumYield: null }), field({ name: 'River 120', cropSchedule: [{ year: 2027, crop: 'sorghum' }] })], 4), 2027);
+    const figures = nitrogenFigures(doc([field({ optimumYield: null }), field({ key: 'river-120', name: 'River 120', crops: [{ year: 2027, crop: 'sorghum' }] })], 4), 2027);
     expect(figures).toHaveLength(2);
     expect(figures[0]!.flag).toMatchObject({ level: 'error' });
     expect(figures[0]!.flag!.text).toContain('no optimum yield');

@@ -10,7 +10,7 @@ import { cleanFilename, looksLikePdf } from '@/lib/plans/attachments';
 import { isSafeKey } from '@/lib/storage';
 import { LocalDiskStorage } from '@/lib/storage/local-disk';
 import { sameDraft } from '@/components/plan/wizard/use-autosave';
-import { newUuid } from '@/lib/plans/document';
+import { newUuid } from '@/lib/plans/document/ids';
 import { agreementsStep, fieldsStep } from '@/lib/validation/plan-fields';
 import { productionStep, receiptSchema, saveDraftSchema, submitPlanSchema, updateStep } from '@/lib/validation/plans';
 

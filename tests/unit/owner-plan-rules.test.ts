@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { checkPlan, type CheckContext } from '@/lib/plans/completeness';
 import { derivePlanCounties } from '@/lib/plans/counties';
-import { diffDocuments } from '@/lib/plans/diff';
-import type { PlanDocument, PlanDraft } from '@/lib/plans/document';
+import { diffDocuments } from '@/lib/plans/document/diff';
+import type { PlanDocument, PlanDraft } from '@/lib/plans/document/types';
 import { feePreview } from '@/lib/plans/fees';
 import { stepsFor } from '@/lib/plans/steps';
 
@@ -97,7 +97,7 @@ describe('the list of changes', () => {
   it('names each change against the last approved plan', () => {
     const before = checkPlan(draft(), ctx()).document!;
     const after = checkPlan(draft({ fields: { fields: [field('a', '19021', { acres: '95' }), field('c', '19079')] } }), ctx()).document!;
-    expect(diffDocuments(before, after, (f) => ({ '19079': 'Hamilton' })[f] ?? f)).toEqual([
+    expect(diffDocuments(before, after, { countyName: (f) => ({ '19079': 'Hamilton' })[f] ?? f })).toEqual([
       { path: 'fields.a.acres', label: 'Field “Field a”: acres', before: '80', after: '95' },
       { path: 'fields.c', label: 'Field added: Field c', before: null, after: 'Field c, Hamilton County, 80 acres, P index 1.5, N 150 lb/acre' },
       { path: 'fields.b', label: 'Field removed: Field b', before: 'Field b, 19151 County, 80 acres, P index 1.5, N 150 lb/acre', after: null },

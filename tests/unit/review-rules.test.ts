@@ -2,8 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { collectionStateOn } from '@/lib/fees/indemnity';
 import type { ParameterVersion } from '@/lib/parameters/values';
 import { planDeadline, receiptCutoffs } from '@/lib/reviews/deadlines';
-import { diffPlanDocuments } from '@/lib/reviews/diff';
-import type { PlanDocument } from '@/lib/reviews/plan-document';
 import { addDays } from '@/lib/rules';
 import { previewSchedule, type ScheduledOperation } from '@/lib/schedule/policies';
 import { dollarsToCents } from '@/lib/validation/fees';
@@ -45,26 +43,6 @@ describe('review forms', () => {
     expect(parseWorklistFilters(new URLSearchParams('county=19167&kind=nonsense&page=-4&mine=1&bucket=overdue'))).toEqual({
       county: '19167', kind: undefined, office: undefined, channel: undefined, reviewer: undefined, status: undefined, mine: '1', bucket: 'overdue', page: 1,
     });
-  });
-});
-
-describe('plan diff', () => {
-  const doc = (over: Partial<PlanDocument>): PlanDocument => ({
-    source: 'plan_tables', submittedOn: null, animalUnitCapacity: 992, content: {}, fields: [], stockpiles: [], landAgreements: [], ...over,
-  });
-  const field = (name: string, pIndex: number) => ({
-    name, countyFips: '19167', acres: 80, tenure: 'owned', cropSchedule: [{ year: 2026, crop: 'corn' }], optimumYield: 200,
-    nitrogenRateLbPerAcre: 150, legumeCreditLbPerAcre: null, commercialNLbPerAcre: null, carryoverCreditLbPerAcre: null,
-    phosphorusIndex: pIndex, applicationMethod: 'injected', applicationTiming: 'fall',
-  });
-  it('lists added, removed and changed items with before and after', () => {
-    const diff = diffPlanDocuments(doc({ fields: [field('Field 1', 1.5), field('Field 2', 2)] }), doc({ animalUnitCapacity: 1000, fields: [field('Field 1', 6), field('Field 3', 1)] }));
-    expect(diff).toEqual([
-      { section: 'Plan', item: 'Animal unit capacity', change: 'changed', before: '992', after: '1000' },
-      { section: 'Fields', item: 'Field 1: phosphorus index', change: 'changed', before: '1.5', after: '6' },
-      { section: 'Fields', item: 'Field 3', change: 'added' },
-      { section: 'Fields', item: 'Field 2', change: 'removed' },
-    ]);
   });
 });
 

@@ -6,10 +6,10 @@ import { Breadcrumbs } from '@/components/breadcrumbs';
 import { ButtonLink } from '@/components/button';
 import { PageHeading } from '@/components/page-heading';
 import { AttachmentList } from '@/components/plan/attachment-list';
-import { ClockHistory } from '@/components/plan/clock-history';
+import { ClockHistory } from '@/components/plan-document/clock-history';
 import { FeeTable } from '@/components/plan/fee-table';
-import { PlanChanges } from '@/components/plan/plan-changes';
-import { PlanContent } from '@/components/plan/plan-content';
+import { ChangesTable } from '@/components/plan-document/changes-table';
+import { DocumentView } from '@/components/plan-document/document-view';
 import { PlanCounties } from '@/components/plan/plan-counties';
 import { ReceiptForm } from '@/components/plan/receipt-form';
 import { ReturnedNotice } from '@/components/plan/returned-notice';
@@ -38,7 +38,6 @@ export default async function PlanPage({ params }: { params: Promise<{ id: strin
   const names = new Map(data.counties.map((c) => [c.fips, c.name]));
   const uncovered = data.coverage.filter((c) => !c.receivedOn && (actor.role !== 'county_official' || c.fips === actor.countyFips));
   const filer = FILERS.includes(actor.role);
-  const changes = plan.content.changes ?? [];
   return (
     <>
       {filer ? <Breadcrumbs items={[{ label: 'My operations', href: '/dashboard' }, { label: data.operationName, href: `/operations/${plan.operationId}` }, { label: 'Plan' }]} /> : null}
@@ -67,6 +66,25 @@ export default async function PlanPage({ params }: { params: Promise<{ id: strin
         </div>
       ) : null}
 
+      {filer && data.submissions[0] ? (
+        <section aria-labelledby="filing-receipt" className="usa-summary-box margin-y-3">
+          <div className="usa-summary-box__body">
+            <h2 id="filing-receipt" className="usa-summary-box__heading">Filing receipt</h2>
+            <p className="usa-summary-box__text">
+              {data.submissions[0].confirmationNumber ? (
+                <>
+                  Confirmation number <strong>{data.submissions[0].confirmationNumber}</strong>, filed {formatDate(data.submissions[0].submittedOn)}. Keep it for your records; it is in
+                  the email we sent too.
+                </>
+              ) : (
+                <>Filed {formatDate(data.submissions[0].submittedOn)}.</>
+              )}{' '}
+              <a href={`/api/plans/${plan.id}/receipt.pdf`} className="usa-link">Download the filing receipt (PDF)</a>, with the fees owed and how to pay them.
+            </p>
+          </div>
+        </section>
+      ) : null}
+
       <WhatNext data={data} />
 
       {plan.kind === 'annual_update' && plan.status !== 'draft' ? (
@@ -75,7 +93,7 @@ export default async function PlanPage({ params }: { params: Promise<{ id: strin
           <p>
             {planKindLabel(plan.kind, plan.updateKind)}. Animal unit capacity stated: {plan.animalUnitCapacity != null ? `${formatNumber(plan.animalUnitCapacity)} AU` : '—'}.
           </p>
-          {plan.updateKind === 'list_of_changes' ? <PlanChanges changes={changes.map((c) => ({ label: c.note ?? c.path, before: c.before as string | null, after: c.after as string | null }))} /> : null}
+          {plan.updateKind === 'list_of_changes' ? <ChangesTable changes={data.filed?.changes ?? []} /> : null}
         </>
       ) : null}
 
@@ -98,10 +116,10 @@ export default async function PlanPage({ params }: { params: Promise<{ id: strin
       <h2>Attachments</h2>
       <AttachmentList items={data.attachments} />
 
-      {data.document ? (
+      {data.filed ? (
         <section aria-labelledby="plan-content-heading">
           <h2 id="plan-content-heading">The plan as filed</h2>
-          <PlanContent doc={data.document} countyName={(f) => names.get(f) ?? f} headingLevel={3} />
+          <DocumentView doc={data.filed.document} countyName={(f) => names.get(f) ?? f} headingLevel={3} />
         </section>
       ) : null}
 

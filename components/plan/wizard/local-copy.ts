@@ -1,4 +1,4 @@
-import type { PlanDraft } from '@/lib/plans/document';
+import type { PlanDraft } from '@/lib/plans/document/types';
 import { sameDraft } from './same-draft';
 
 // A copy of the form on this device, written on every change: if the server cannot be reached, the

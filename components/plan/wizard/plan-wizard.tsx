@@ -6,7 +6,8 @@ import { Button } from '@/components/button';
 import { StepIndicator } from '@/components/step-indicator';
 import type { ActionResult } from '@/lib/errors';
 import { checkPlan } from '@/lib/plans/completeness';
-import { newUuid, type PlanDraft } from '@/lib/plans/document';
+import { newUuid } from '@/lib/plans/document/ids';
+import type { PlanDraft } from '@/lib/plans/document/types';
 import type { PlanEditorData } from '@/lib/plans/editor';
 import { feePreview, withIndemnity } from '@/lib/plans/fees';
 import { STEP_IDS, STEP_LABELS, stepsFor, type DataStepId, type StepId } from '@/lib/plans/steps';
@@ -43,9 +44,27 @@ export function PlanWizard({ data, actions, initialStep }: { data: PlanEditorDat
   const [submitting, setSubmitting] = useState(false);
   const [submitError, setSubmitError] = useState<string | null>(null);
 
+  const context = {
+    kind: data.plan.kind,
+    today: data.today,
+    designStatementApplies: data.designStatementApplies,
+    attachments: files.map((f) => ({ id: f.id, kind: f.kind })),
+    contractorMissing: data.operation.contractorMissing,
+    operationEditHref: `/operations/${data.operation.id}/edit`,
+    previous: data.previous,
+    countyName: (fips: string) => data.counties.find((c) => c.fips === fips)?.name ?? fips,
+  };
+  const check = checkPlan(draft, context);
   const updateKind = typeof draft.update?.updateKind === 'string' ? draft.update.updateKind : null;
   const steps = stepsFor({ kind: data.plan.kind, updateKind });
-  const [step, setStep] = useState<StepId>(initialStep && steps.includes(initialStep) ? initialStep : steps[0]!);
+  // A step is complete when nothing in it is missing. A plan just started opens on its first step;
+  // one the owner comes back to opens on the first step she has not completed, where she stopped.
+  const stepComplete = (s: StepId) => s !== 'review' && !check.missing.some((m) => m.step === s && !m.href);
+  const [step, setStep] = useState<StepId>(() => {
+    if (initialStep && steps.includes(initialStep)) return initialStep;
+    if (data.plan.version <= 1) return steps[0]!;
+    return steps.find((s) => !stepComplete(s)) ?? 'review';
+  });
   const index = Math.max(0, steps.indexOf(step));
 
   useEffect(() => {
@@ -117,16 +136,6 @@ export function PlanWizard({ data, actions, initialStep }: { data: PlanEditorDat
     setSubmitError([result.message, ...details].join(' '));
   };
 
-  const context = {
-    kind: data.plan.kind,
-    today: data.today,
-    designStatementApplies: data.designStatementApplies,
-    attachments: files.map((f) => ({ id: f.id, kind: f.kind })),
-    contractorMissing: data.operation.contractorMissing,
-    operationEditHref: `/operations/${data.operation.id}/edit`,
-    previous: data.previous,
-    countyName: (fips: string) => data.counties.find((c) => c.fips === fips)?.name ?? fips,
-  };
   const stated = toNumber(draft.update?.statedAnimalUnitCapacity);
   const animalUnits = data.plan.kind === 'annual_update' && typeof stated === 'number' && Number.isFinite(stated) ? stated : data.operation.animalUnitCapacity;
 
@@ -137,12 +146,15 @@ export function PlanWizard({ data, actions, initialStep }: { data: PlanEditorDat
       </div>
       <RestoreOffer planId={planId} serverDraft={data.draft} serverVersion={data.plan.version} onRestore={restore} />
       <div ref={heading} tabIndex={-1} className="outline-0">
-        <StepIndicator steps={steps.map((s) => STEP_LABELS[s])} currentStep={index + 1} counters />
+        <StepIndicator steps={steps.map((s) => STEP_LABELS[s])} currentStep={index + 1} complete={steps.map(stepComplete)} counters />
       </div>
       <div key={`${step}-${formKey}`}>
         {step === 'review' ? (
           <StepBody.Review
-            check={checkPlan(draft, context)}
+            check={check}
+            draft={draft}
+            files={files}
+            steps={steps}
             kind={data.plan.kind}
             animalUnits={animalUnits}
             fees={withIndemnity(

@@ -3,7 +3,7 @@
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { Alert } from '@/components/alert';
 import { Button } from '@/components/button';
-import type { PlanDraft } from '@/lib/plans/document';
+import type { PlanDraft } from '@/lib/plans/document/types';
 import { clearLocalCopy, localCopyKey, parseLocalCopy, recoverLocalCopy } from './local-copy';
 
 const time = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', hour: 'numeric', minute: '2-digit' });

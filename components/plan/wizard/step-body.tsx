@@ -2,7 +2,7 @@
 
 import type { Dispatch, RefObject, SetStateAction } from 'react';
 import type { ActionResult } from '@/lib/errors';
-import type { PlanDraft } from '@/lib/plans/document';
+import type { PlanDraft } from '@/lib/plans/document/types';
 import type { PlanEditorData } from '@/lib/plans/editor';
 import { derivePlanCounties } from '@/lib/plans/counties';
 import type { DataStepId } from '@/lib/plans/steps';

@@ -2,7 +2,7 @@
 
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ActionResult } from '@/lib/errors';
-import type { PlanDraft } from '@/lib/plans/document';
+import type { PlanDraft } from '@/lib/plans/document/types';
 import { markLocalCopySaved, markLocalCopySent, readLocalCopy, writeLocalCopy } from './local-copy';
 import { sameDraft } from './same-draft';
 

@@ -75,7 +75,7 @@ function runOnce(databaseUrl: string, secret: string, smtpUrl: string): Promise<
   delete env.MMP_TEST_CLOCK;
   delete env.MMP_TODAY;
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [path.join('node_modules', 'tsx', 'dist', 'cli.mjs'), 'scripts/jobs-run-once.ts'], {
+    const child = spawn(process.execPath, ['--require', './scripts/server-only-outside-next.cjs', path.join('node_modules', 'tsx', 'dist', 'cli.mjs'), 'scripts/jobs-run-once.ts'], {
       env,
       stdio: ['ignore', 'pipe', 'pipe'],
     });

@@ -1,13 +1,14 @@
 import { getActor } from '@/lib/auth/session';
 import { AppError } from '@/lib/errors';
+import { route } from '@/lib/http/route-errors';
 import { readAttachment } from '@/lib/plans/attachments';
 
 // Downloads an attachment for someone whose scope includes its plan (or operation). Anything else
 // reads as not found, exactly like an attachment that does not exist.
-export async function GET(_request: Request, { params }: { params: Promise<{ id: string }> }) {
+export const GET = route('attachment', async (_request: Request, { params }: { params: Promise<{ id: string }> }) => {
   const { id } = await params;
   const actor = await getActor();
-  if (!actor) return new Response('Sign in to download this file.', { status: 401, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
+  if (!actor) throw new AppError('UNAUTHENTICATED', 'Sign in to download this file.');
   try {
     const file = await readAttachment(actor, id);
     const ascii = file.filename.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
@@ -26,4 +27,4 @@ export async function GET(_request: Request, { params }: { params: Promise<{ id:
     }
     throw err;
   }
-}
+});

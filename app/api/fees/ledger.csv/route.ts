@@ -4,18 +4,21 @@ import { today } from '@/lib/clock';
 import { queryLedgerRows, type LedgerRow } from '@/lib/fees/ledger';
 import { FEE_LABELS } from '@/lib/notifications/labels';
 import { csvResponse } from '@/lib/csv';
-import { feeLedgerFilterSchema } from '@/lib/validation/fees';
+import { AppError, forbiddenError } from '@/lib/errors';
+import { route } from '@/lib/http/route-errors';
+import { feeLedgerQuerySchema } from '@/lib/validation/fees';
 
 export const dynamic = 'force-dynamic';
 
 const cents = (c: number) => (c / 100).toFixed(2);
 
 // The filtered fees ledger as CSV, streamed in batches. Department only, read in the caller's scope.
-export async function GET(request: Request) {
+// A query string that does not parse answers 400 with what is wrong (lib/http/route-errors.ts).
+export const GET = route('fees-ledger', async (request: Request) => {
   const actor = await getActor();
-  if (!actor) return new Response('Sign in to download the ledger.', { status: 401 });
-  if (!isDepartment(actor.role)) return new Response('Your account is not allowed to do that.', { status: 403 });
-  const filters = feeLedgerFilterSchema.parse(Object.fromEntries(new URL(request.url).searchParams));
+  if (!actor) throw new AppError('UNAUTHENTICATED', 'Sign in to download the ledger.');
+  if (!isDepartment(actor.role)) throw forbiddenError();
+  const filters = feeLedgerQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
   return csvResponse<LedgerRow>(
     `fees-${today()}.csv`,
     ['Operation', 'Facility ID', 'Fee', 'Rule', 'Payer', 'Payer kind', 'Amount', 'Paid', 'Balance', 'Status', 'Due', 'Fee line ID'],
@@ -25,4 +28,4 @@ export async function GET(request: Request) {
     ],
     (offset, limit) => queryLedgerRows(actor, { ...filters, page: 1 }, { limit, offset }),
   );
-}
+});

@@ -4,6 +4,8 @@ import { isDepartment } from '@/lib/auth/roles';
 import { today } from '@/lib/clock';
 import { planKindLabel } from '@/lib/notifications/labels';
 import { csvResponse } from '@/lib/csv';
+import { AppError, forbiddenError } from '@/lib/errors';
+import { route } from '@/lib/http/route-errors';
 import { queryWorklistRows, NEXT_ACTION_WORDS, type WorklistRow } from '@/lib/reviews/worklist';
 import { parseWorklistFilters } from '@/lib/validation/review-worklist';
 
@@ -11,10 +13,10 @@ export const dynamic = 'force-dynamic';
 
 // The filtered worklist as CSV, streamed in batches. Department only; the rows are read in the
 // caller's scope by the same query as the page.
-export async function GET(request: Request) {
+export const GET = route('worklist-csv', async (request: Request) => {
   const actor = await getActor();
-  if (!actor) return new Response('Sign in to download the worklist.', { status: 401 });
-  if (!isDepartment(actor.role)) return new Response('Your account is not allowed to do that.', { status: 403 });
+  if (!actor) throw new AppError('UNAUTHENTICATED', 'Sign in to download the worklist.');
+  if (!isDepartment(actor.role)) throw forbiddenError();
   const filters = parseWorklistFilters(new URL(request.url).searchParams);
   const date = today();
   return csvResponse<WorklistRow>(
@@ -27,4 +29,4 @@ export async function GET(request: Request) {
     ],
     (offset, limit) => queryWorklistRows(actor, { ...filters, page: 1 }, date, { limit, offset }),
   );
-}
+});

@@ -4,10 +4,10 @@ import { notFound } from 'next/navigation';
 import { Alert } from '@/components/alert';
 import { Breadcrumbs } from '@/components/breadcrumbs';
 import { PageHeading } from '@/components/page-heading';
-import { ClockHistory } from '@/components/review/clock-history';
-import { DiffTable } from '@/components/review/diff-table';
+import { ChangesTable } from '@/components/plan-document/changes-table';
+import { ClockHistory } from '@/components/plan-document/clock-history';
+import { DocumentView } from '@/components/plan-document/document-view';
 import { FiguresTable, FlagsSummary } from '@/components/review/figures-table';
-import { PlanContents } from '@/components/review/plan-contents';
 import { AttachmentsList, CountyCoverageTable, PlanFeesTable } from '@/components/review/plan-records';
 import { AuditHistory, DeficiencyHistory, DeficiencyItems, NoticesTable } from '@/components/review/review-history';
 import { StatusTag } from '@/components/status-tag';
@@ -51,7 +51,6 @@ export default async function ReviewPlanPage({ params, searchParams }: Props) {
   const reviewers = actor.role === 'department_supervisor' ? await listReviewerOptions() : [];
   const { plan, clockState: clock } = view;
   const hardCopy = plan.channel === 'hard_copy';
-  const countyNames = Object.fromEntries(view.coverage.map((c) => [c.fips, c.name]));
   const decided = plan.status === 'approved' || plan.status === 'disapproved';
   // A plan back in review after a return: the owner answered each item of the last notice.
   const lastReturn = plan.status === 'submitted' || plan.status === 'under_review' ? view.cycles.at(-1) : undefined;
@@ -139,13 +138,19 @@ export default async function ReviewPlanPage({ params, searchParams }: Props) {
       <FiguresTable figures={view.figures} />
 
       <h2>The plan as submitted</h2>
-      <PlanContents doc={view.doc} countyNames={countyNames} />
+      <p className="text-base-dark">
+        {view.filed.source === 'submission'
+          ? `As frozen at submission${view.filed.submittedOn ? ` on ${formatDate(view.filed.submittedOn)}` : ''}.`
+          : 'As held in the plan record (no frozen submission copy exists for this plan).'}
+      </p>
+      <DocumentView doc={view.filed.document} countyName={(f) => view.countyNames.get(f) ?? f} headingLevel={3} />
+      {view.filed.changes.length ? <ChangesTable caption="Changes the owner listed and certified" changes={view.filed.changes} /> : null}
 
       <h2>Changes since the last approved plan</h2>
       {view.diff ? (
         <>
           <p>Compared with <Link href={`/review/plans/${view.previousPlanId}`}>the last approved plan</Link>.</p>
-          <DiffTable diff={view.diff} />
+          <ChangesTable caption="Differences from the last approved plan" captionHidden changes={view.diff} />
         </>
       ) : (
         <p>This operation has no approved plan to compare with.</p>

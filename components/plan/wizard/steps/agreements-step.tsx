@@ -5,7 +5,7 @@ import { Button } from '@/components/button';
 import { DateField } from '@/components/date-field';
 import { SelectField } from '@/components/select-field';
 import { TextField } from '@/components/text-field';
-import { newRowKey } from '@/lib/plans/document';
+import { newRowKey } from '@/lib/plans/document/ids';
 import { agreementsStep } from '@/lib/validation/plan-fields';
 import { FileUpload, type UploadedFile } from '../../file-upload';
 import type { StepProps } from '../types';

@@ -4,11 +4,11 @@ import { useFieldArray, useWatch, type Control, type FieldErrors, type UseFormRe
 import { Button } from '@/components/button';
 import { SelectField } from '@/components/select-field';
 import { TextField } from '@/components/text-field';
-import { newRowKey } from '@/lib/plans/document';
+import { newRowKey } from '@/lib/plans/document/ids';
 import { countiesForDisplay, derivePlanCounties, relationWords } from '@/lib/plans/counties';
 import { APPLICATION_METHODS, APPLICATION_TIMINGS, fieldsStep, METHOD_LABELS, TENURE_LABELS, TENURES, TIMING_LABELS } from '@/lib/validation/plan-fields';
 import { toNumber } from '@/lib/validation/operations';
-import { pIndexWords } from '../../plan-content';
+import { pIndexWords } from '@/lib/plans/document/words';
 import type { CountyOption, StepProps } from '../types';
 import { useStepForm } from '../use-step-form';
 

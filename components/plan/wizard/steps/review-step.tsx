@@ -11,12 +11,22 @@ import type { FeePreviewLine } from '@/lib/plans/fees';
 import { STEP_LABELS, type StepId } from '@/lib/plans/steps';
 import { deadlineKind, latestDesignStatementFiling, latestParameter, periodEnd, reviewDeadline } from '@/lib/rules';
 import { FeeTable } from '../../fee-table';
-import { PlanChanges } from '../../plan-changes';
-import { pIndexWords } from '../../plan-content';
+import { ChangesTable } from '@/components/plan-document/changes-table';
+import { DocumentView } from '@/components/plan-document/document-view';
+import { ATTACHMENT_KIND_LABELS } from '@/lib/plans/attachment-kinds';
+import { documentOfDraft } from '@/lib/plans/document/draft';
+import type { PlanDraft } from '@/lib/plans/document/types';
+import type { UploadedFile } from '../../file-upload';
+import { pIndexWords } from '@/lib/plans/document/words';
 import type { CountyOption } from '../types';
 
 type Props = {
   check: CheckResult;
+  /** The form as typed, shown as it will be filed (check your answers). */
+  draft: PlanDraft;
+  files: UploadedFile[];
+  /** The steps of this plan: each section's "Change" opens its step. */
+  steps: StepId[];
   kind: 'original' | 'annual_update';
   animalUnits: number;
   fees: { lines: FeePreviewLine[]; totalCents: number; note: string | null };
@@ -32,13 +42,20 @@ type Props = {
   onSubmit: (certify: boolean) => void;
 };
 
-/** Before submitting: what is still missing (each linked to its step), and every computed figure with its rule. */
-export function ReviewStep({ check, kind, animalUnits, fees, operationCountyFips, counties, today, safoInForce, manureRemoval, submitting, submitError, goTo, onSubmit }: Props) {
+/**
+ * Check your answers (the GOV.UK pattern): what is still missing, each linked to its step; the whole
+ * plan as it will be filed, section by section, each with a "Change" link to its step; every
+ * computed figure with its rule; the fees; then the certification.
+ */
+export function ReviewStep({ check, draft, files, steps, kind, animalUnits, fees, operationCountyFips, counties, today, safoInForce, manureRemoval, submitting, submitError, goTo, onSubmit }: Props) {
   const [certify, setCertify] = useState(false);
   const [certifyError, setCertifyError] = useState<string | null>(null);
   const names = new Map(counties.map((c) => [c.fips, c.name]));
   const doc = check.document;
-  const touched = doc ? countiesForDisplay(derivePlanCounties(operationCountyFips, doc.fields), (f) => names.get(f) ?? f) : [];
+  const answers = doc ?? documentOfDraft(draft);
+  // Listed as soon as the fields name them, complete or not.
+  const touched = countiesForDisplay(derivePlanCounties(operationCountyFips, answers.fields), (f) => names.get(f) ?? f);
+  const contentSteps = new Set(steps);
   const day60 = reviewDeadline(today);
   const review = latestParameter('days.mmp_review');
   const period = periodEnd(day60, deadlineKind('department_review'));
@@ -64,6 +81,42 @@ export function ReviewStep({ check, kind, animalUnits, fees, operationCountyFips
         </Alert>
       )}
 
+      {contentSteps.has('contacts') ? (
+        <section aria-labelledby="check-answers-heading">
+          <h3 id="check-answers-heading">Check your answers</h3>
+          <p>This is the plan as it will be filed. Change anything before you submit.</p>
+          <DocumentView
+            doc={answers}
+            countyName={(f) => names.get(f) ?? f}
+            headingLevel={3}
+            change={(section, title) =>
+              contentSteps.has(section) ? (
+                <Button variant="unstyled" onClick={() => goTo(section)}>
+                  Change<span className="usa-sr-only"> {title.toLowerCase()}</span>
+                </Button>
+              ) : null
+            }
+          />
+          <div className="display-flex flex-align-baseline flex-justify margin-top-3">
+            <h3 className="margin-y-0">Maps and attachments</h3>
+            <Button variant="unstyled" onClick={() => goTo('attachments')}>
+              Change<span className="usa-sr-only"> maps and attachments</span>
+            </Button>
+          </div>
+          {files.length ? (
+            <ul className="usa-list">
+              {files.map((f) => (
+                <li key={f.id}>
+                  {ATTACHMENT_KIND_LABELS[f.kind]}: {f.filename}
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p>No files uploaded.</p>
+          )}
+        </section>
+      ) : null}
+
       <h3>Figures computed for this plan</h3>
       <ul className="usa-list">
         <li>
@@ -84,7 +137,7 @@ export function ReviewStep({ check, kind, animalUnits, fees, operationCountyFips
         ) : null}
         {doc?.fields.map((f) => (
           <li key={f.key}>
-            Field “{f.name}”: phosphorus index {formatNumber(f.phosphorusIndex)}, {pIndexWords(f.phosphorusIndex)}
+            Field “{f.name}”: phosphorus index {f.phosphorusIndex === null ? 'not given' : `${formatNumber(f.phosphorusIndex)}, ${pIndexWords(f.phosphorusIndex)}`}
           </li>
         ))}
         {doc ? <li>Stockpile sites: {doc.stockpiles.length ? `${doc.stockpiles.length}, each meeting Iowa Code 459.311B` : 'none'}</li> : null}
@@ -107,14 +160,14 @@ export function ReviewStep({ check, kind, animalUnits, fees, operationCountyFips
           ))}
         </ul>
       ) : (
-        <p>Listed once the fields are complete.</p>
+        <p>Listed once a field names its county.</p>
       )}
       {touched[0] ? <p className="font-sans-2xs">{touched[0].citation}</p> : null}
 
       {check.changes.length ? (
         <>
           <h3>Changes since the last approved plan</h3>
-          <PlanChanges changes={check.changes} />
+          <ChangesTable changes={check.changes} />
         </>
       ) : null}
 

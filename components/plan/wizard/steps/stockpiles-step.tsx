@@ -5,7 +5,7 @@ import { Alert } from '@/components/alert';
 import { Button } from '@/components/button';
 import { Checkbox } from '@/components/checkbox';
 import { TextareaField, TextField } from '@/components/text-field';
-import { newRowKey } from '@/lib/plans/document';
+import { newRowKey } from '@/lib/plans/document/ids';
 import { checkStockpile } from '@/lib/rules';
 import { toNumber } from '@/lib/validation/operations';
 import { DISTANCE_LABELS, STOCKPILE_DISTANCES, stockpilesStep, type StockpileDistance } from '@/lib/validation/plan-stockpiles';

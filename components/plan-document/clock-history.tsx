@@ -5,7 +5,7 @@ import { CLOCK_EVENT_WORDS, type ClockEventKind } from '@/lib/plans/clock';
 type Event = { id: number; kind: ClockEventKind; occurredOn: string; note: string | null };
 
 export function ClockHistory({ events }: { events: Event[] }) {
-  if (!events.length) return <p>The plan has not been received yet.</p>;
+  if (!events.length) return <p>The department has not received this plan yet.</p>;
   return (
     <ol className="usa-process-list">
       {events.map((e) => (
