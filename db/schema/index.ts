@@ -4,6 +4,7 @@ export * from './people';
 export * from './operations';
 export * from './plans';
 export * from './fees';
+export * from './payments';
 export * from './files';
 export * from './transfers';
 export * from './schedule';

@@ -31,6 +31,8 @@ export const ACTIONS = {
   'due_date.override': { roles: ['department_supervisor'], target: 'operation' },
   'due_date.apply_policy': { roles: ['department_supervisor'], target: 'none' },
   'fee.record_payment': { roles: DEPT, target: 'operation' },
+  // The payer (the owner, or the active contractor of a contract producer) pays online.
+  'fee.pay': { roles: ['owner', 'active_contractor'], target: 'operation' },
   'user.invite': { roles: ['admin'], target: 'none' },
   'user.change_role': { roles: ['admin'], target: 'none' },
   'user.disable': { roles: ['admin'], target: 'none' },

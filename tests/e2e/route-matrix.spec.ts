@@ -49,7 +49,9 @@ const ROUTES: { file: string; url: string; expect: string }[] = [
   { file: 'app/review/transfers/[id]/page.tsx', url: `/review/transfers/${ID}`, expect: DEPT_ID },
   { file: 'app/transfers/respond/page.tsx', url: '/transfers/respond?token=not-a-real-token', expect: PUBLIC },
   { file: 'app/review/plans/[id]/letter/page.tsx', url: `/review/plans/${ID}/letter`, expect: 'S 404 404 404 404 404 404 404' },
-  { file: 'app/fees/page.tsx', url: '/fees', expect: DEPT },
+  // Payers (owners, active contractors) see their own fees; the department the ledger.
+  { file: 'app/fees/page.tsx', url: '/fees', expect: 'S 200 403 200 200 200 403 403' },
+  { file: 'app/pay/test/[id]/page.tsx', url: `/pay/test/${ID}`, expect: 'S 404 403 404 403 403 403 403' },
   { file: 'app/fees/[id]/page.tsx', url: `/fees/${ID}`, expect: DEPT_ID },
   { file: 'app/compliance/page.tsx', url: '/compliance', expect: DEPT },
   { file: 'app/due-dates/page.tsx', url: '/due-dates', expect: 'S 403 403 403 403 200 403 403' },
@@ -72,8 +74,8 @@ const ROUTES: { file: string; url: string; expect: string }[] = [
 // Not fetched here, each covered elsewhere: uploads (POST, tests/integration/owner-attachments),
 // transfer requests with their evidence (POST, tests/integration/ownership-transfers and
 // tests/e2e/transfers.spec.ts), next-auth's own endpoints (tests/e2e/auth.spec.ts), the test clock
-// (tests/e2e/foundation.spec.ts).
-const COVERED_ELSEWHERE = ['app/api/attachments/route.ts', 'app/api/transfers/route.ts', 'app/api/auth/[...nextauth]/route.ts', 'app/api/test/clock/route.ts'];
+// (tests/e2e/foundation.spec.ts), the payment webhook (POST, tests/integration/online-payments).
+const COVERED_ELSEWHERE = ['app/api/payments/webhook/route.ts', 'app/api/attachments/route.ts', 'app/api/transfers/route.ts', 'app/api/auth/[...nextauth]/route.ts', 'app/api/test/clock/route.ts'];
 
 function routeFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {

@@ -19,6 +19,10 @@ import { countyReceiptSchema } from '@/lib/counties/receipt-schema';
 import { AppError } from '@/lib/errors';
 import { queryLedgerRows } from '@/lib/fees/ledger';
 import { recordPayment } from '@/lib/fees/payments';
+import { startCheckout } from '@/lib/payments/checkout';
+import { completeTestCheckout } from '@/lib/payments/test-checkout';
+import { receivePaymentWebhook } from '@/lib/payments/webhook';
+import { startCheckoutSchema, testCheckoutSchema } from '@/lib/validation/payments';
 import { registerOperation, updateOperation } from '@/lib/operations/commands';
 import { setParameterValue } from '@/lib/parameters/values';
 import { saveNotificationPreferences } from '@/lib/preferences/preferences';
@@ -149,7 +153,10 @@ const CASES: Case[] = [
   { name: 'applyPolicyAction', roles: ['supervisor', 'reviewer'], base: () => fc.constant({ policy: { policy: 'county_group', months: { '1': 3, '2': '' } }, previewHash: '0'.repeat(64) }), run: async (a, x) => applySchedulePolicy(a, parseOrThrow(applyPolicySchema, x), ctx) },
   { name: 'overrideDueDateAction', roles: ['supervisor', 'reviewer'], base: (ids) => op(ids).map((operationId) => ({ operationId, dueOn: '2027-03-01', reason: 'Owner asked in writing' })), run: async (a, x) => overrideDueDate(a, parseOrThrow(overrideSchema, x), ctx) },
   // app/fees/actions.ts.
-  { name: 'recordPaymentAction', roles: ['supervisor', 'reviewer'], base: (ids) => pick(ids.feeLineIds, fc.uuid()).map((feeLineId) => ({ feeLineId, amount: '1.00', method: 'check', reference: 'CHK-1', receivedOn: TODAY })), run: async (a, x) => recordPayment(a, parseOrThrow(paymentSchema, x), ctx) },
+  { name: 'recordPaymentAction', roles: ['supervisor', 'reviewer'], base: (ids) => pick(ids.feeLineIds, fc.uuid()).chain((feeLineId) => fc.uuid().map((idempotencyKey) => ({ feeLineId, amount: '1.00', method: 'check', reference: 'CHK-1', receivedOn: TODAY, idempotencyKey }))), run: async (a, x) => recordPayment(a, parseOrThrow(paymentSchema, x), ctx) },
+  { name: 'startCheckoutAction', roles: ['owner', 'contractor'], base: (ids) => pick(ids.feeLineIds, fc.uuid()).chain((id) => fc.uuid().map((idempotencyKey) => ({ feeLineIds: [id], idempotencyKey }))), run: async (a, x) => startCheckout(a, parseOrThrow(startCheckoutSchema, x), { origin: ORIGIN }) },
+  // app/pay/test/[id]/actions.ts: only the checkout's own payer, and only with the test provider.
+  { name: 'completeTestCheckoutAction', roles: ['owner', 'contractor'], base: () => fc.record({ checkoutId: fc.uuid(), outcome: fc.constantFrom('pay', 'cancel') }), run: async (a, x) => completeTestCheckout(a, parseOrThrow(testCheckoutSchema, x)) },
   // app/operations/actions.ts.
   { name: 'registerOperationAction', roles: ['owner'], base: () => fc.constant(operationValues()), run: async (a, x) => registerOperation(a, parseOrThrow(operationSchema, x), TODAY) },
   { name: 'editOperationAction', roles: ['owner', 'preparer'], base: (ids) => op(ids).map((operationId) => ({ operationId, lockToken: ids.locks.get(operationId) ?? 'x', values: operationValues() })), run: async (a, x) => updateOperation(a, parseOrThrow(editOperationSchema, x), TODAY) },
@@ -213,6 +220,12 @@ const CASES: Case[] = [
       await requestTransfer(a, values, { filename: typeof v.filename === 'string' ? v.filename : 'file.pdf', bytes }, ctx);
     },
   },
+  // A webhook's body and signature header are the sender's: every bad one is answered, never thrown.
+  { name: 'POST /api/payments/webhook', lenient: true, roles: ALL, base: () => fc.tuple(anyString, anyString), run: async (_a, x) => {
+    const [body, sig] = Array.isArray(x) ? x : [x, null];
+    const result = await receivePaymentWebhook(text(body), sig === null || sig === undefined ? null : text(sig));
+    if (!('rejected' in result)) throw new Error('an unsigned event was applied');
+  } },
   { name: 'GET /api/calendar/[token]', lenient: true, roles: ['owner'], base: () => anyString, run: async (_a, t) => findCalendarFeedActor(text(t)) },
   { name: 'GET /api/county/export', lenient: true, roles: ['county'], base: () => fc.constant({ q: 'Finisher', status: 'approved', relation: 'located_in', page: '1' }), run: async (a, x) => listAllCountyOperations(a, parseCountyFilter(params(x))) },
   { name: 'GET /api/fees/ledger.csv', lenient: true, roles: ['supervisor', 'reviewer'], base: () => fc.constant({ status: 'due', code: 'annual_compliance', q: 'Finisher', page: '2' }), run: async (a, x) => queryLedgerRows(a, { ...feeLedgerFilterSchema.parse(Object.fromEntries(params(x))), page: 1 }, { limit: 50, offset: 0 }) },
