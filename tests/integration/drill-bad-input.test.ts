@@ -22,6 +22,8 @@ import { recordPayment } from '@/lib/fees/payments';
 import { startCheckout } from '@/lib/payments/checkout';
 import { completeTestCheckout } from '@/lib/payments/test-checkout';
 import { receivePaymentWebhook } from '@/lib/payments/webhook';
+import { fileNoChangeUpdates } from '@/lib/portfolio/no-change';
+import { noChangeBulkSchema } from '@/lib/validation/no-change';
 import { startCheckoutSchema, testCheckoutSchema } from '@/lib/validation/payments';
 import { registerOperation, updateOperation } from '@/lib/operations/commands';
 import { setParameterValue } from '@/lib/parameters/values';
@@ -157,6 +159,8 @@ const CASES: Case[] = [
   { name: 'startCheckoutAction', roles: ['owner', 'contractor'], base: (ids) => pick(ids.feeLineIds, fc.uuid()).chain((id) => fc.uuid().map((idempotencyKey) => ({ feeLineIds: [id], idempotencyKey }))), run: async (a, x) => startCheckout(a, parseOrThrow(startCheckoutSchema, x), { origin: ORIGIN }) },
   // app/pay/test/[id]/actions.ts: only the checkout's own payer, and only with the test provider.
   { name: 'completeTestCheckoutAction', roles: ['owner', 'contractor'], base: () => fc.record({ checkoutId: fc.uuid(), outcome: fc.constantFrom('pay', 'cancel') }), run: async (a, x) => completeTestCheckout(a, parseOrThrow(testCheckoutSchema, x)) },
+  // app/updates/no-change/actions.ts: each operation certified, each filed in its own transactions.
+  { name: 'fileNoChangeUpdatesAction', roles: ['owner', 'preparer'], base: (ids) => op(ids).chain((operationId) => fc.uuid().map((idempotencyKey) => ({ items: [{ operationId, idempotencyKey, certified: true }] }))), run: async (a, x) => fileNoChangeUpdates(a, parseOrThrow(noChangeBulkSchema, x).items, ctx) },
   // app/operations/actions.ts.
   { name: 'registerOperationAction', roles: ['owner'], base: () => fc.constant(operationValues()), run: async (a, x) => registerOperation(a, parseOrThrow(operationSchema, x), TODAY) },
   { name: 'editOperationAction', roles: ['owner', 'preparer'], base: (ids) => op(ids).map((operationId) => ({ operationId, lockToken: ids.locks.get(operationId) ?? 'x', values: operationValues() })), run: async (a, x) => updateOperation(a, parseOrThrow(editOperationSchema, x), TODAY) },
