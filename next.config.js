@@ -27,7 +27,7 @@ const securityHeaders = [
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   // PGlite loads its wasm/data files by path at runtime; bundling it breaks that.
-  serverExternalPackages: ['@electric-sql/pglite', 'pino'],
+  serverExternalPackages: ['@electric-sql/pglite', 'pino', '@react-pdf/renderer'],
   poweredByHeader: false,
   // scripts/serve.ts compresses (brotli, else gzip); Next's own compression knows only gzip.
   compress: false,

@@ -44,7 +44,12 @@ export function PayerFeesTable({ fees, providerLabel, caption }: { fees: PayerFe
             cell: (f) => (
               <>
                 <Link href={`/operations/${f.operationId}`}>{f.operationName}</Link>
-                {f.planId ? <span className="display-block font-sans-2xs"><Link href={`/plans/${f.planId}`} aria-label={`${f.operationName}: the plan this fee is for`}>The plan</Link></span> : null}
+                {f.planId ? (
+                  <span className="display-block font-sans-2xs">
+                    <Link href={`/plans/${f.planId}`} aria-label={`${f.operationName}: the plan this fee is for`}>The plan</Link>
+                    {f.submissionId ? <> · <a href={`/api/invoices/${f.submissionId}`} aria-label={`${f.operationName}: invoice (PDF)`}>Invoice (PDF)</a></> : null}
+                  </span>
+                ) : null}
               </>
             ),
           },

@@ -24,6 +24,8 @@ export type PayerFee = {
   balanceCents: number;
   status: 'due' | 'paid' | 'waived' | 'void';
   dueOn: string | null;
+  /** The submission that billed it (its invoice), when it came from one. */
+  submissionId: string | null;
   /** Days past the due date while something is owed; null when not overdue. */
   overdueDays: number | null;
 };
@@ -45,6 +47,7 @@ export async function listPayerFees(actor: Actor, today: string): Promise<PayerF
       paidCents: paidOnLine,
       status: feeLines.status,
       dueOn: feeLines.dueOn,
+      submissionId: sql<string | null>`(select s.id from plan_submissions s where s.plan_id = ${feeLines.planId} order by s.created_at desc limit 1)`,
     })
     .from(feeLines)
     .innerJoin(operations, eq(operations.id, feeLines.operationId))

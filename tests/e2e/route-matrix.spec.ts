@@ -66,6 +66,7 @@ const ROUTES: { file: string; url: string; expect: string }[] = [
   { file: 'app/api/health/route.ts', url: '/api/health', expect: PUBLIC },
   { file: 'app/api/review/worklist.csv/route.ts', url: '/api/review/worklist.csv', expect: 'U 403 403 403 200 200 403 403' },
   { file: 'app/api/portfolio/export.csv/route.ts', url: '/api/portfolio/export.csv', expect: 'U 403 200 403 403 403 403 403' },
+  { file: 'app/api/invoices/[id]/route.ts', url: `/api/invoices/${ID}`, expect: 'U 404 404 404 404 404 404 404' },
   { file: 'app/api/fees/ledger.csv/route.ts', url: '/api/fees/ledger.csv', expect: 'U 403 403 403 200 200 403 403' },
   { file: 'app/api/county/export/route.ts', url: '/api/county/export', expect: 'U 403 403 403 403 403 200 403' },
   { file: 'app/api/attachments/[id]/route.ts', url: `/api/attachments/${ID}`, expect: 'U 404 404 404 404 404 404 404' },

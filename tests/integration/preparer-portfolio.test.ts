@@ -6,6 +6,8 @@ import { seedDatabase } from '@/db/seed';
 import { PORTFOLIO_SAFO_INDEX, PORTFOLIO_TRANSFER_INDEX, portfolioOperationName } from '@/db/seed/demo-portfolio';
 import type { Actor } from '@/lib/auth/roles';
 import { today } from '@/lib/clock';
+import { getInvoice } from '@/lib/payments/invoice';
+import { renderInvoicePdf } from '@/lib/payments/invoice-pdf';
 import { fileNoChangeUpdates, previewNoChange } from '@/lib/portfolio/no-change';
 import { applyPortfolioFilters, listPortfolioPage, listPortfolioRows } from '@/lib/portfolio/queries';
 import { portfolioFilterSchema } from '@/lib/validation/portfolio';
@@ -85,6 +87,14 @@ describe(`preparer portfolio and bulk no-change updates on ${databaseLabel}`, ()
     const fees = await db().select().from(feeLines).where(and(inArray(feeLines.planId, planIds), eq(feeLines.code, 'annual_compliance')));
     expect(fees).toHaveLength(10);
     for (const f of result.filed) expect(fees.find((x) => x.planId === f.planId)!.amountCents).toBe(f.feeCents);
+
+    // Each submission has its invoice: its fee, payer, due date and reference, as a PDF; nobody else's to read.
+    const invoice = await getInvoice(preparer, result.filed[0]!.submissionId);
+    expect(invoice.lines).toHaveLength(1);
+    expect(invoice.lines[0]).toMatchObject({ code: 'annual_compliance', amountCents: result.filed[0]!.feeCents, dueOn: T, reference: expect.stringMatching(/^FEE-/) });
+    const pdf = await renderInvoicePdf(invoice, ctx.origin);
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    await expect(getInvoice(owner, result.filed[0]!.submissionId)).rejects.toMatchObject({ code: 'NOT_FOUND' });
 
     // The same request again (a double click, a retry): nothing new is filed or billed.
     const again = await fileNoChangeUpdates(preparer, items, ctx);
