@@ -31,7 +31,7 @@ export function PortfolioTable({ rows }: { rows: PortfolioRow[] }) {
               r.hasApprovedPlan ? (
                 <div className="usa-checkbox">
                   <input className="usa-checkbox__input" type="checkbox" name="ids" value={r.id} id={`pick-${r.id}`} />
-                  <label className="usa-checkbox__label margin-top-0" htmlFor={`pick-${r.id}`}><span className="usa-sr-only">Select {r.name}</span></label>
+                  <label className="usa-checkbox__label margin-top-0" htmlFor={`pick-${r.id}`}>Select<span className="usa-sr-only"> {r.name}</span></label>
                 </div>
               ) : null,
           },

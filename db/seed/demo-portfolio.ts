@@ -1,8 +1,9 @@
 import type { Executor } from '../client';
-import { parties } from '../schema';
+import { hashPassword } from '@/lib/auth/passwords';
+import { parties, users } from '../schema';
 import { seedOperation } from './demo';
 import { approvedOriginal, approvedUpdate, finisher, loc, pit, type DemoOperation } from './demo-operations';
-import type { DemoPeople } from './demo-people';
+import { DEMO_PASSWORD, PORTFOLIO_ACCOUNTS, type DemoPeople } from './demo-people';
 import { seedDemoTransfer } from './demo-transfers';
 
 // The demo preparer's portfolio: 40 client operations of ten owners (who have no sign-in of their
@@ -43,10 +44,12 @@ export async function seedDemoPortfolio(db: Executor, people: DemoPeople, today:
   for (const [n, name] of CLIENTS.entries()) {
     const [row] = await db
       .insert(parties)
-      .values({ kind: 'organization', name, email: `client${n + 1}@example.com`, phone: `712-555-02${String(n).padStart(2, '0')}`, mailingAddress: `${100 + n} Main Street\n${COUNTIES[n]!.town}, IA` })
+      .values({ kind: 'organization', name, email: n === 0 ? PORTFOLIO_ACCOUNTS[0].email : `client${n + 1}@example.com`, phone: `712-555-02${String(n).padStart(2, '0')}`, mailingAddress: `${100 + n} Main Street\n${COUNTIES[n]!.town}, IA` })
       .returning({ id: parties.id });
     owners.push({ id: row!.id, name });
   }
+  const [albers] = PORTFOLIO_ACCOUNTS;
+  await db.insert(users).values({ email: albers.email, name: albers.name, role: albers.role, passwordHash: await hashPassword(DEMO_PASSWORD), partyId: owners[0]!.id, emailVerifiedAt: new Date() });
   for (let i = 0; i < 40; i++) {
     const county = COUNTIES[i % COUNTIES.length]!;
     const owner = owners[Math.floor(i / 4)]!;
