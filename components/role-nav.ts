@@ -8,6 +8,7 @@ export function navForRole(role: Role | null): NavLink[] {
       return [
         { href: '/dashboard', label: 'My operations' },
         { href: '/fees', label: 'Fees' },
+        { href: '/account/preparers', label: 'Preparers' },
         { href: '/account', label: 'Account' },
       ];
     case 'preparer':

@@ -23,6 +23,8 @@ const EXPECTED: Record<Action, string> = {
   'operation.edit': 'AN AN FN FF FF FN FN NN',
   'operation.grant_access': 'AN FN FN FF FF FN FN NN',
   'operation.revoke_access': 'AN FN FN FF FF FN FN NN',
+  'preparer.grant': 'AA FF FF FF FF FF FF FF',
+  'preparer.revoke': 'AA FF FF FF FF FF FF FF',
   'transfer.request': 'AA FF FF FF FF FF FF FF',
   'transfer.respond': 'AN FN FN FF FF FN FN NN',
   'transfer.decide': 'FF FF FF AA AA FF FF FF',

@@ -8,7 +8,8 @@ import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { attachments, feeLines, operations, ownershipTransfers, plans, users } from '@/db/schema';
 import { seedDatabase } from '@/db/seed';
-import { acceptInvitation, inviteUser, registerOwner, requestPasswordReset, resetPassword, verifyEmail } from '@/lib/auth/accounts';
+import { acceptInvitation, inviteUser, registerOwner, registerPreparer, requestPasswordReset, resetPassword, verifyEmail } from '@/lib/auth/accounts';
+import { grantPreparer, revokePreparer } from '@/lib/auth/preparer-grants';
 import { changeUserRole, setUserDisabled, signOutEverywhere } from '@/lib/auth/admin';
 import { grantAccess, revokeAccess } from '@/lib/auth/grants';
 import { FILERS, type Actor } from '@/lib/auth/roles';
@@ -40,7 +41,7 @@ import { findPlanComplete, returnPlanIncomplete } from '@/lib/reviews/completene
 import { decidePlan, previewDecisionLetter } from '@/lib/reviews/decision';
 import { queryWorklistRows } from '@/lib/reviews/worklist';
 import { applySchedulePolicy, overrideDueDate } from '@/lib/schedule/apply';
-import { acceptInvitationSchema, changeRoleSchema, forgotPasswordSchema, grantAccessSchema, inviteSchema, registerSchema, resetPasswordSchema, userDisabledSchema } from '@/lib/validation/accounts';
+import { acceptInvitationSchema, changeRoleSchema, forgotPasswordSchema, grantAccessSchema, grantPreparerSchema, inviteSchema, registerPreparerSchema, registerSchema, resetPasswordSchema, revokePreparerSchema, userDisabledSchema } from '@/lib/validation/accounts';
 import { applyPolicySchema, overrideSchema } from '@/lib/validation/due-dates';
 import { feeLedgerFilterSchema, fundAmountSchema, indemnityScheduleSchema, paymentSchema } from '@/lib/validation/fees';
 import { editOperationSchema, operationSchema, revokeGrantSchema } from '@/lib/validation/operations';
@@ -161,6 +162,11 @@ const CASES: Case[] = [
   { name: 'completeTestCheckoutAction', roles: ['owner', 'contractor'], base: () => fc.record({ checkoutId: fc.uuid(), outcome: fc.constantFrom('pay', 'cancel') }), run: async (a, x) => completeTestCheckout(a, parseOrThrow(testCheckoutSchema, x)) },
   // app/updates/no-change/actions.ts: each operation certified, each filed in its own transactions.
   { name: 'fileNoChangeUpdatesAction', roles: ['owner', 'preparer'], base: (ids) => op(ids).chain((operationId) => fc.uuid().map((idempotencyKey) => ({ items: [{ operationId, idempotencyKey, certified: true }] }))), run: async (a, x) => fileNoChangeUpdates(a, parseOrThrow(noChangeBulkSchema, x).items, ctx) },
+  // app/(auth)/actions.ts: a consultant's own preparer account, public like an owner's.
+  { name: 'registerPreparerAction', roles: ['owner'], base: () => fc.uuid().map((u) => ({ name: 'Drill Preparer', firm: 'Drill Ag', email: `drill-prep-${u}@example.com`, password: PASSWORD, confirmPassword: PASSWORD })), run: async (_a, x) => registerPreparer(parseOrThrow(registerPreparerSchema, x), ORIGIN) },
+  // app/account/preparers/actions.ts.
+  { name: 'grantPreparerAction', roles: ['owner'], base: (ids) => op(ids).map((operationId) => ({ email: 'preparer@example.com', scope: 'chosen', operationIds: [operationId], endsOn: '' })), run: async (a, x) => grantPreparer(a, parseOrThrow(grantPreparerSchema, x), TODAY) },
+  { name: 'revokePreparerAction', roles: ['owner'], base: () => fc.uuid().map((preparerUserId) => ({ preparerUserId })), run: async (a, x) => revokePreparer(a, parseOrThrow(revokePreparerSchema, x)) },
   // app/operations/actions.ts.
   { name: 'registerOperationAction', roles: ['owner'], base: () => fc.constant(operationValues()), run: async (a, x) => registerOperation(a, parseOrThrow(operationSchema, x), TODAY) },
   { name: 'editOperationAction', roles: ['owner', 'preparer'], base: (ids) => op(ids).map((operationId) => ({ operationId, lockToken: ids.locks.get(operationId) ?? 'x', values: operationValues() })), run: async (a, x) => updateOperation(a, parseOrThrow(editOperationSchema, x), TODAY) },
