@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
+import { PageHeading } from '@/components/page-heading';
 import { Pagination } from '@/components/review/pagination';
 import { SelectField } from '@/components/select-field';
 import { SummaryBox } from '@/components/summary-box';
@@ -34,8 +35,7 @@ export default async function PortfolioPage({ searchParams }: { searchParams: Pr
   const p = await listPortfolioPage(actor, date, f);
   return (
     <>
-      <h1>Client portfolio</h1>
-      <p className="usa-intro">Every operation whose owner lets you act for them: search, filter by what is due, and file “no change” annual updates for several at once.</p>
+      <PageHeading title="Client portfolio" lead="Every operation whose owner lets you act for them: search, filter by what is due, and file “no change” annual updates for several at once." />
       <SummaryBox heading="By due date (Iowa Code 4.1(34) filing rule applied)">
         <ul className="usa-list margin-y-0">
           <BucketLink f={f} due={undefined} label="All operations" n={p.counts.all} />
@@ -63,6 +63,13 @@ export default async function PortfolioPage({ searchParams }: { searchParams: Pr
         {p.matched} {p.matched === 1 ? 'operation matches' : 'operations match'}.{' '}
         <a href={`/api/portfolio/export.csv${portfolioQuery(f)}`} download>Download these operations as CSV</a>
       </p>
+      {p.rows.some((r) => r.noChangeReady) ? (
+        <p>
+          <Link href={`/updates/no-change?ids=${p.rows.filter((r) => r.noChangeReady).map((r) => r.id).join(',')}`}>
+            Review “no change” updates for all {p.rows.filter((r) => r.noChangeReady).length} ready operations on this page
+          </Link>
+        </p>
+      ) : null}
       <PortfolioTable rows={p.rows} />
       <Pagination label="Portfolio pages" page={p.page} pageCount={p.pageCount} href={(n) => `/preparer${portfolioQuery(f, n)}`} />
     </>
