@@ -10,7 +10,7 @@ import { NextResponse, type NextRequest } from 'next/server';
 //    next-auth's routes carry their own CSRF token; an unsubscribe link's signed token is its only
 //    credential (no cookie is read), so a webmail page may post it from its own site.
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-const SIGNED_ELSEWHERE: readonly string[] = ['/api/auth/', '/api/unsubscribe/'];
+const SIGNED_ELSEWHERE: readonly string[] = ['/api/auth/', '/api/unsubscribe/', '/api/payments/webhook'];
 
 function badRequest(message: string): NextResponse {
   return NextResponse.json({ ok: false, code: 'VALIDATION', message }, { status: 400, headers: { 'Cache-Control': 'no-store' } });

@@ -5,9 +5,16 @@ import type { Role } from '@/lib/auth/roles';
 export function navForRole(role: Role | null): NavLink[] {
   switch (role) {
     case 'owner':
+      return [
+        { href: '/dashboard', label: 'My operations' },
+        { href: '/fees', label: 'Fees' },
+        { href: '/account/preparers', label: 'Preparers' },
+        { href: '/account', label: 'Account' },
+      ];
     case 'preparer':
       return [
         { href: '/dashboard', label: 'My operations' },
+        { href: '/preparer', label: 'Client portfolio' },
         { href: '/account', label: 'Account' },
       ];
     case 'active_contractor':

@@ -59,6 +59,12 @@ const schema = z
     MMP_TEST_CLOCK: flag,
     MMP_TODAY: z.string().regex(isoDate, 'MMP_TODAY must be YYYY-MM-DD').optional(),
     MMP_DEMO: flag,
+    // Online fee payments (lib/payments). 'test' is the portal's own test payment page: no money
+    // moves. A real processor must be configured before going live (README, "Paying fees").
+    MMP_PAYMENT_PROVIDER: z.enum(['test', 'off']).optional(),
+    // Signs the processor's webhook events (HMAC-SHA256). Off a production server a random one is
+    // made on first start and kept beside the database, like the session secret.
+    MMP_PAYMENT_WEBHOOK_SECRET: z.string().min(32, 'MMP_PAYMENT_WEBHOOK_SECRET must be at least 32 characters').optional(),
   })
   .superRefine((env, ctx) => {
     if (env.MMP_STORAGE === 's3' && !env.MMP_S3_BUCKET) {
@@ -123,6 +129,42 @@ export function generatedSecretFile(env: Env = getEnv()): string {
   return path.join(path.dirname(path.resolve(/*turbopackIgnore: true*/ process.cwd(), env.MMP_DATA_DIR)), 'session-secret');
 }
 
+/** Which payment provider takes fees online: the test page unless told otherwise, never by default on a production server. */
+export function paymentProviderName(env: Env = getEnv()): 'test' | 'off' {
+  if (env.MMP_PAYMENT_PROVIDER) return env.MMP_PAYMENT_PROVIDER;
+  return env.DATABASE_URL && env.NODE_ENV === 'production' ? 'off' : 'test';
+}
+
+/** A random secret made on first start and kept in the data folder, readable by its owner only. */
+function generatedSecret(file: string): string {
+  mkdirSync(path.dirname(file), { recursive: true });
+  try {
+    // 'wx': of two processes starting together, one writes and the other reads what it wrote.
+    writeFileSync(file, randomBytes(32).toString('hex'), { flag: 'wx', mode: 0o600 });
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+  }
+  chmodSync(file, 0o600);
+  const stored = readFileSync(file, 'utf8').trim();
+  if (stored.length < 32) throw new Error(`The secret in ${file} is shorter than 32 characters; delete the file to make a new one.`);
+  return stored;
+}
+
+let webhookSecret: string | undefined;
+
+/**
+ * The secret that signs payment webhook events: MMP_PAYMENT_WEBHOOK_SECRET, or off a production
+ * server a generated one kept in `.data/payment-webhook-secret`. A production server without it
+ * refuses payment events rather than accept a guessable signature.
+ */
+export function paymentWebhookSecret(): string {
+  if (webhookSecret) return webhookSecret;
+  const env = getEnv();
+  if (env.MMP_PAYMENT_WEBHOOK_SECRET) return (webhookSecret = env.MMP_PAYMENT_WEBHOOK_SECRET);
+  if (env.DATABASE_URL && env.NODE_ENV === 'production') throw new Error('MMP_PAYMENT_WEBHOOK_SECRET is required to take payments on a production server');
+  return (webhookSecret = generatedSecret(path.join(path.dirname(generatedSecretFile(env)), 'payment-webhook-secret')));
+}
+
 let secret: string | undefined;
 
 /**
@@ -134,16 +176,5 @@ export function authSecret(): string {
   if (secret) return secret;
   const env = getEnv();
   if (env.NEXTAUTH_SECRET) return (secret = env.NEXTAUTH_SECRET);
-  const file = generatedSecretFile(env);
-  mkdirSync(path.dirname(file), { recursive: true });
-  try {
-    // 'wx': of two processes starting together, one writes and the other reads what it wrote.
-    writeFileSync(file, randomBytes(32).toString('hex'), { flag: 'wx', mode: 0o600 });
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-  }
-  chmodSync(file, 0o600);
-  const stored = readFileSync(file, 'utf8').trim();
-  if (stored.length < 32) throw new Error(`The session secret in ${file} is shorter than 32 characters; delete the file to make a new one.`);
-  return (secret = stored);
+  return (secret = generatedSecret(generatedSecretFile(env)));
 }

@@ -13,7 +13,7 @@ export async function prepareDatabase(): Promise<string> {
     await migrateDb(handle);
     // The embedded demo always has data to look at; a server gets the demo only when asked.
     const demo = handle.mode === 'embedded' || process.env.MMP_DEMO === '1';
-    const result = await seedDatabase(handle.db, { demo, today: today() });
+    const result = await seedDatabase(handle.db, { demo, today: today(), portfolio: demo });
     return `${handle.mode} database ready (demo data ${result.demo})`;
   } finally {
     await handle.close();

@@ -1,10 +1,10 @@
 'use server';
 
-import { acceptInvitation, registerOwner, requestPasswordReset, resetPassword, verifyEmail } from '@/lib/auth/accounts';
+import { acceptInvitation, registerOwner, registerPreparer, requestPasswordReset, resetPassword, verifyEmail } from '@/lib/auth/accounts';
 import { AppError, toActionError, type ActionResult } from '@/lib/errors';
 import { kickDelivery } from '@/lib/notifications/deliver';
 import { publicOrigin } from '@/lib/env';
-import { acceptInvitationSchema, forgotPasswordSchema, registerSchema, resetPasswordSchema } from '@/lib/validation/accounts';
+import { acceptInvitationSchema, forgotPasswordSchema, registerPreparerSchema, registerSchema, resetPasswordSchema } from '@/lib/validation/accounts';
 import { parseOrThrow } from '@/lib/validation/parse';
 
 // Public endpoints (no session needed): each re-validates its input with the form's schema.
@@ -13,6 +13,17 @@ export async function registerAction(input: unknown): Promise<ActionResult> {
   try {
     const values = parseOrThrow(registerSchema, input);
     await registerOwner(values, publicOrigin());
+    kickDelivery();
+    return { ok: true, data: undefined };
+  } catch (err) {
+    return toActionError(err);
+  }
+}
+
+export async function registerPreparerAction(input: unknown): Promise<ActionResult> {
+  try {
+    const values = parseOrThrow(registerPreparerSchema, input);
+    await registerPreparer(values, publicOrigin());
     kickDelivery();
     return { ok: true, data: undefined };
   } catch (err) {

@@ -102,7 +102,9 @@ export default async function DashboardPage({ searchParams }: { searchParams: Pr
               Claim an operation you acquired
             </ButtonLink>
           </>
-        ) : null}
+        ) : (
+          <ButtonLink href="/preparer">Open the client portfolio</ButtonLink>
+        )}
       </PageHeading>
       {transfer === 'requested' ? (
         <Alert type="success" role="status" heading="Your transfer request was sent">
@@ -136,7 +138,19 @@ export default async function DashboardPage({ searchParams }: { searchParams: Pr
             header: 'Next step',
             cell: (o) => {
               const s = nextStepFor(o);
-              return <Wrap><Link href={s.href} className={s.urgent ? 'text-bold' : undefined}>{s.text}</Link></Wrap>;
+              // A plan approved and unchanged: the statement is filed from here in a few clicks.
+              const noChange = o.latestPlanStatus === 'approved' && !o.safoInForce && !o.newOwner?.due && o.daysUntilDue !== null && o.daysUntilDue <= 60;
+              return (
+                <Wrap>
+                  <Link href={s.href} className={s.urgent ? 'text-bold' : undefined}>{s.text}</Link>
+                  {noChange ? (
+                    <>
+                      <br />
+                      <Link href={`/updates/no-change?ids=${o.id}`} aria-label={`File a “no change” update for ${o.name}`}>Nothing changed? File a “no change” update</Link>
+                    </>
+                  ) : null}
+                </Wrap>
+              );
             },
           },
         ]}

@@ -9,6 +9,8 @@ import { kickDelivery } from '@/lib/notifications/deliver';
 import { formatMoney } from '@/lib/format';
 import { publicOrigin } from '@/lib/env';
 import { paymentSchema } from '@/lib/validation/fees';
+import { startCheckoutSchema } from '@/lib/validation/payments';
+import { startCheckout } from '@/lib/payments/checkout';
 import { parseOrThrow } from '@/lib/validation/parse';
 
 // Fees: parse -> authorize (in the service) -> act -> revalidate; the receipt is mailed after commit.
@@ -23,6 +25,17 @@ export async function recordPaymentAction(input: unknown): Promise<ActionResult<
     revalidatePath(`/fees/${values.feeLineId}`);
     const tail = result.status === 'paid' ? 'The fee is now paid in full.' : `${formatMoney(result.balanceCents)} is still owed.`;
     return { ok: true, data: { receiptNumber: result.receiptNumber }, message: `Payment recorded: receipt ${result.receiptNumber} was sent to the payer. ${tail}` };
+  } catch (err) {
+    return toActionError(err);
+  }
+}
+
+export async function startCheckoutAction(input: unknown): Promise<ActionResult<{ redirectUrl: string }>> {
+  try {
+    const actor = await actorOrThrow();
+    const values = parseOrThrow(startCheckoutSchema, input);
+    const opened = await startCheckout(actor, values, { origin: publicOrigin() });
+    return { ok: true, data: { redirectUrl: opened.redirectUrl } };
   } catch (err) {
     return toActionError(err);
   }

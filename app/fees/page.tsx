@@ -7,14 +7,15 @@ import { SelectField } from '@/components/select-field';
 import { SummaryBox } from '@/components/summary-box';
 import { TextField } from '@/components/text-field';
 import { requireRole } from '@/lib/auth/session';
-import { DEPARTMENT } from '@/lib/auth/roles';
+import { DEPARTMENT, isDepartment } from '@/lib/auth/roles';
 import { listLedgerPage, listPayerBalances, type LedgerRow, type PayerBalance } from '@/lib/fees/ledger';
 import { formatDate, formatMoney } from '@/lib/format';
 import { FEE_LABELS } from '@/lib/notifications/labels';
 import { feeLedgerFilterSchema, type FeeLedgerFilters } from '@/lib/validation/fees';
 import { worklistQuery } from '@/lib/validation/review-worklist';
+import { PayerFeesPage } from './payer-fees-page';
 
-export const metadata: Metadata = { title: 'Fees ledger' };
+export const metadata: Metadata = { title: 'Fees' };
 
 const STATUS_WORDS = { due: 'Unpaid', paid: 'Paid', waived: 'Waived', void: 'Void' } as const;
 
@@ -23,8 +24,10 @@ function query(f: FeeLedgerFilters, page?: number) {
 }
 
 export default async function FeesPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  const actor = await requireRole(DEPARTMENT, '/fees');
+  // Payers see their own fees; the department sees the ledger.
+  const actor = await requireRole([...DEPARTMENT, 'owner', 'active_contractor'], '/fees');
   const raw = Object.fromEntries(Object.entries(await searchParams).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v || undefined]));
+  if (!isDepartment(actor.role)) return <PayerFeesPage actor={actor} checkoutId={raw.checkout} />;
   const filters = feeLedgerFilterSchema.parse(raw);
   const [ledger, balances] = await Promise.all([listLedgerPage(actor, filters), listPayerBalances(actor)]);
   return (

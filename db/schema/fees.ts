@@ -49,12 +49,19 @@ export const payments = pgTable(
     reference: text('reference'),
     receivedOn: date('received_on', { mode: 'string' }).notNull(),
     recordedByUserId: uuid('recorded_by_user_id').references(() => users.id),
+    // The request that recorded it (a clerk's form, or an online checkout and its fee line): a
+    // double click or a replayed processor event finds the first payment and records nothing.
+    idempotencyKey: text('idempotency_key'),
+    // The online checkout it came through (the processor's reference is in `reference`).
+    checkoutId: uuid('checkout_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('payments_fee_line_idx').on(t.feeLineId),
     index('payments_recorded_by_idx').on(t.recordedByUserId),
     index('payments_received_idx').on(t.receivedOn),
+    uniqueIndex('payments_idempotency_key_idx').on(t.idempotencyKey),
+    index('payments_checkout_idx').on(t.checkoutId),
     check('payments_amount_positive', sql`${t.amountCents} > 0`),
   ],
 );

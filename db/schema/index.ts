@@ -5,6 +5,7 @@ export * from './operations';
 export * from './plans';
 export * from './letters';
 export * from './fees';
+export * from './payments';
 export * from './files';
 export * from './transfers';
 export * from './schedule';

@@ -139,10 +139,40 @@ export const operationAccessGrants = pgTable(
       .references(() => users.id),
     grantedAt: timestamp('granted_at', { withTimezone: true }).notNull().defaultNow(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    // The last day the preparer may act (an Iowa calendar date); none: until revoked.
+    endsOn: date('ends_on', { mode: 'string' }),
   },
   (t) => [
     index('operation_access_grants_operation_idx').on(t.operationId),
     index('operation_access_grants_user_idx').on(t.userId),
     index('operation_access_grants_granted_by_idx').on(t.grantedByUserId),
+  ],
+);
+
+// An owner lets a preparer act for all of her operations, those she owns now and those she
+// registers or acquires later, until the end date or until revoked. It follows the ownership: an
+// operation she transfers leaves the grant with her.
+export const ownerPreparerGrants = pgTable(
+  'owner_preparer_grants',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerPartyId: uuid('owner_party_id')
+      .notNull()
+      .references(() => parties.id),
+    preparerUserId: uuid('preparer_user_id')
+      .notNull()
+      .references(() => users.id),
+    grantedByUserId: uuid('granted_by_user_id')
+      .notNull()
+      .references(() => users.id),
+    endsOn: date('ends_on', { mode: 'string' }),
+    grantedAt: timestamp('granted_at', { withTimezone: true }).notNull().defaultNow(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('owner_preparer_grants_owner_idx').on(t.ownerPartyId),
+    index('owner_preparer_grants_preparer_idx').on(t.preparerUserId),
+    index('owner_preparer_grants_granted_by_idx').on(t.grantedByUserId),
+    uniqueIndex('owner_preparer_grants_one_active_idx').on(t.ownerPartyId, t.preparerUserId).where(sql`${t.revokedAt} is null`),
   ],
 );

@@ -9,7 +9,7 @@ async function main() {
   const handle = await openDb(optionsFromEnv());
   try {
     await migrateDb(handle);
-    const result = await seedDatabase(handle.db, { demo, today: today() });
+    const result = await seedDatabase(handle.db, { demo, today: today(), portfolio: demo });
     console.log(
       result.demo === 'loaded'
         ? `Seeded the ${handle.mode} database: 99 counties, 6 field offices and the demo data set.`

@@ -41,23 +41,25 @@ export type DemoOperation = {
   previousOwner?: 'hansen' | 'vanzee' | 'prairie';
   dueInDays?: number;
   preparerAccess?: boolean;
+  /** A client of the demo preparer's portfolio: its owner party (no sign-in) and who granted access. */
+  client?: { ownerPartyId: string; grantedByUserId: string };
   plans: DemoPlan[];
 };
 
 const SIOUX = '19167', LYON = '19119', OBRIEN = '19141', HAMILTON = '19079', HARDIN = '19083';
 const WASHINGTON = '19183', PLYMOUTH = '19149', CHEROKEE = '19035', WRIGHT = '19197';
 
-const approvedOriginal = (counties: string[], decidedDaysAgo = 700): DemoPlan => ({
+export const approvedOriginal = (counties: string[], decidedDaysAgo = 700): DemoPlan => ({
   kind: 'original', status: 'approved', receivedDaysAgo: decidedDaysAgo + 40, foundCompleteDaysAgo: decidedDaysAgo + 35,
   decidedDaysAgo, fieldCounties: counties, reviewer: 'reviewer', feesPaid: true,
 });
-const approvedUpdate = (counties: string[], decidedDaysAgo = 330): DemoPlan => ({
+export const approvedUpdate = (counties: string[], decidedDaysAgo = 330): DemoPlan => ({
   kind: 'annual_update', updateKind: 'no_change_statement', status: 'approved', receivedDaysAgo: decidedDaysAgo + 20,
   foundCompleteDaysAgo: decidedDaysAgo + 18, decidedDaysAgo, fieldCounties: counties, reviewer: 'reviewer2', feesPaid: true,
 });
-const loc = (township: string, range: string, section: number, quarterSection: string) => ({ township, range, section, quarterSection });
-const finisher = (head: number) => ({ swine_over_55_lb: head });
-const pit = (gallons: number) => [{ name: 'Below-building concrete pit', kind: 'formed' as const, capacityGallons: gallons }];
+export const loc = (township: string, range: string, section: number, quarterSection: string) => ({ township, range, section, quarterSection });
+export const finisher = (head: number) => ({ swine_over_55_lb: head });
+export const pit = (gallons: number) => [{ name: 'Below-building concrete pit', kind: 'formed' as const, capacityGallons: gallons }];
 
 export const DEMO_OPERATIONS: DemoOperation[] = [
   { key: 'rock-valley', name: 'Rock Valley Finisher Site', owner: 'hansen', county: SIOUX, ...loc('96N', '45W', 14, 'NE'),

@@ -19,6 +19,11 @@ export const DEMO_ACCOUNTS = [
   { key: 'hamilton', email: 'auditor.hamilton@example.com', name: 'Hamilton County Auditor', role: 'county_official', county: '19079' },
 ] as const;
 
+// With the preparer's portfolio (the app's own demo): one of the 40 clients signs in herself.
+export const PORTFOLIO_ACCOUNTS = [
+  { key: 'albers', email: 'owner.albers@example.com', name: 'Greta Albers (Albers Pork LLC)', role: 'owner' },
+] as const;
+
 // Mailing addresses are where the department's letters go (invented, in the demo operations' towns).
 export const DEMO_PARTIES = {
   hansen: { kind: 'organization', name: 'Hansen Family Farms LLC', email: 'owner.hansen@example.com', phone: '712-555-0141', mailingAddress: '2840 Indigo Avenue\nRock Valley, IA 51247' },

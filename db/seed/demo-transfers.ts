@@ -21,7 +21,8 @@ export type DemoTransfer = {
   operationName: string;
   facilityId: string;
   claimant: { party: Party; user: Account };
-  previousOwner: Party;
+  /** A demo party, or a portfolio client's party (no sign-in). */
+  previousOwner: Party | { partyId: string; name: string };
   acquiredDaysAgo: number;
   filedDaysAgo: number;
   /** Confirmed by the department this many days ago; unset leaves the request pending. */
@@ -36,7 +37,8 @@ export async function seedDemoTransfer(db: Executor, people: DemoPeople, t: Demo
   const acquiredOn = addDays(today, -t.acquiredDaysAgo);
   const filedOn = addDays(today, -t.filedDaysAgo);
   const claimantName = DEMO_PARTIES[t.claimant.party].name;
-  const previousName = DEMO_PARTIES[t.previousOwner].name;
+  const previousName = typeof t.previousOwner === 'string' ? DEMO_PARTIES[t.previousOwner].name : t.previousOwner.name;
+  const previousPartyId = typeof t.previousOwner === 'string' ? people.party[t.previousOwner] : t.previousOwner.partyId;
   const confirmedOn = t.confirmedDaysAgo === undefined ? null : addDays(today, -t.confirmedDaysAgo);
   const requirement = confirmedOn ? await newOwnerRequirement(db, t.operationId, acquiredOn, confirmedOn) : null;
   const [row] = await db
@@ -45,7 +47,7 @@ export async function seedDemoTransfer(db: Executor, people: DemoPeople, t: Demo
       operationId: t.operationId,
       claimantPartyId: people.party[t.claimant.party],
       claimantUserId: people.user[t.claimant.user],
-      currentOwnerPartyId: people.party[t.previousOwner],
+      currentOwnerPartyId: previousPartyId,
       acquiredOn,
       createdAt: noonInIowa(filedOn),
       updatedAt: noonInIowa(confirmedOn ?? filedOn),

@@ -18,12 +18,13 @@ import {
 } from '../schema';
 import { DEMO_OPERATIONS, type DemoOperation, type DemoPlan } from './demo-operations';
 import { seedDemoPeople, type DemoPeople } from './demo-people';
+import { seedDemoPortfolio } from './demo-portfolio';
 import { seedDemoTransfer } from './demo-transfers';
 
 const CROPS = ['corn', 'soybeans'];
 
 /** Loads the demo data set, dated relative to `today` so every clock in it is live. */
-export async function seedDemo(db: Executor, today: string): Promise<void> {
+export async function seedDemo(db: Executor, today: string, options: { portfolio?: boolean } = {}): Promise<void> {
   const people = await seedDemoPeople(db);
   const ids = new Map<string, { id: string; facilityId: string; name: string }>();
   for (const [i, spec] of DEMO_OPERATIONS.entries()) {
@@ -38,10 +39,11 @@ export async function seedDemo(db: Executor, today: string): Promise<void> {
   // request for Ruth Miller's Clarion Finisher waits in the department's worklist.
   await seedDemoTransfer(db, people, { ...op('le-mars'), claimant: { party: 'prairie', user: 'prairie' }, previousOwner: 'vanzee', acquiredDaysAgo: 30, filedDaysAgo: 29, confirmedDaysAgo: 27 }, today);
   await seedDemoTransfer(db, people, { ...op('clarion'), claimant: { party: 'vanzee', user: 'vanzee' }, previousOwner: 'miller', acquiredDaysAgo: 12, filedDaysAgo: 10 }, today);
+  if (options.portfolio) await seedDemoPortfolio(db, people, today);
 }
 
-async function seedOperation(db: Executor, people: DemoPeople, spec: DemoOperation, today: string, facilityId: string): Promise<string> {
-  const ownerParty = people.party[spec.owner];
+export async function seedOperation(db: Executor, people: DemoPeople, spec: DemoOperation, today: string, facilityId: string): Promise<string> {
+  const ownerParty = spec.client?.ownerPartyId ?? people.party[spec.owner];
   const [op] = await db
     .insert(operations)
     .values({
@@ -80,7 +82,7 @@ async function seedOperation(db: Executor, people: DemoPeople, spec: DemoOperati
     await db.insert(ownerships).values({ operationId, ownerId: ownerParty, acquiredOn: spec.constructedOn });
   }
   if (spec.preparerAccess) {
-    await db.insert(operationAccessGrants).values({ operationId, userId: people.user.preparer, grantedByUserId: people.user.hansen });
+    await db.insert(operationAccessGrants).values({ operationId, userId: people.user.preparer, grantedByUserId: spec.client?.grantedByUserId ?? people.user.hansen });
   }
   if (spec.dueInDays !== undefined) {
     await db.insert(dueDateAssignments).values({

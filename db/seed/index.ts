@@ -10,11 +10,15 @@ export type SeedResult = { reference: true; demo: 'loaded' | 'skipped' };
  * Counties and field offices always; the demo data set only into an empty portal (no users), so
  * running the seed twice never duplicates it.
  */
-export async function seedDatabase(db: Executor, options: { demo: boolean; today: string }): Promise<SeedResult> {
+/**
+ * `portfolio` adds the demo preparer's 40 clients (the consultant's portfolio); the app's own demo
+ * loads them, tests that count the demo's operations do not.
+ */
+export async function seedDatabase(db: Executor, options: { demo: boolean; today: string; portfolio?: boolean }): Promise<SeedResult> {
   await seedReference(db);
   if (!options.demo) return { reference: true, demo: 'skipped' };
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(users);
   if ((row?.n ?? 0) > 0) return { reference: true, demo: 'skipped' };
-  await db.transaction(async (tx) => seedDemo(tx, options.today));
+  await db.transaction(async (tx) => seedDemo(tx, options.today, { portfolio: options.portfolio }));
   return { reference: true, demo: 'loaded' };
 }

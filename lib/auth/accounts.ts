@@ -5,7 +5,7 @@ import { parties, users } from '@/db/schema';
 import { recordAudit } from '@/lib/audit';
 import { AppError, pgErrorCode } from '@/lib/errors';
 import { enqueueEmail } from '@/lib/notifications/outbox';
-import type { InviteInput, RegisterInput } from '@/lib/validation/accounts';
+import type { InviteInput, RegisterInput, RegisterPreparerInput } from '@/lib/validation/accounts';
 import { normalizeEmail } from './credentials';
 import { hashPassword } from './passwords';
 import { authorize } from './policy';
@@ -30,6 +30,20 @@ async function findUserByEmail(email: string) {
  * one email is queued. The address's owner learns which it was from that email.
  */
 export async function registerOwner(input: RegisterInput, origin: string): Promise<void> {
+  return registerAccount({ role: 'owner', name: input.name, email: input.email, password: input.password, partyName: input.organization || input.name, partyKind: input.organization ? 'organization' : 'person' }, origin);
+}
+
+/**
+ * A consultant registers a preparer account on their own, with the firm's name; owners then grant
+ * it access (nothing is visible to it until they do). Same answer and work as an owner's registration.
+ */
+export async function registerPreparer(input: RegisterPreparerInput, origin: string): Promise<void> {
+  return registerAccount({ role: 'preparer', name: `${input.name} (${input.firm})`, email: input.email, password: input.password }, origin);
+}
+
+type NewAccount = { role: 'owner' | 'preparer'; name: string; email: string; password: string; partyName?: string; partyKind?: 'person' | 'organization' };
+
+async function registerAccount(input: NewAccount, origin: string): Promise<void> {
   const email = normalizeEmail(input.email);
   const passwordHash = await hashPassword(input.password);
   const db = await getDb();
@@ -37,16 +51,16 @@ export async function registerOwner(input: RegisterInput, origin: string): Promi
   if (existing) return noticeExistingAccount(existing, origin);
   try {
     await db.transaction(async (tx) => {
-      const [party] = await tx
-        .insert(parties)
-        .values({ kind: input.organization ? 'organization' : 'person', name: input.organization || input.name, email })
-        .returning({ id: parties.id });
+      // An owner speaks for a party (the owner of record); a preparer acts for others and has none.
+      const [party] = input.role === 'owner'
+        ? await tx.insert(parties).values({ kind: input.partyKind ?? 'person', name: input.partyName ?? input.name, email }).returning({ id: parties.id })
+        : [null];
       const [user] = await tx
         .insert(users)
-        .values({ email, name: input.name, role: 'owner', partyId: party!.id, passwordHash })
+        .values({ email, name: input.name, role: input.role, partyId: party?.id ?? null, passwordHash })
         .returning({ id: users.id });
       const { token, expiresAt } = await issueToken(tx, { kind: 'verify_email', email, userId: user!.id });
-      await recordAudit(tx, { actorUserId: user!.id, action: 'user.registered', entityType: 'user', entityId: user!.id, after: { email, role: 'owner' } });
+      await recordAudit(tx, { actorUserId: user!.id, action: 'user.registered', entityType: 'user', entityId: user!.id, after: { email, role: input.role } });
       await enqueueEmail(tx, {
         eventKey: `user:${user!.id}:verify:${expiresAt.getTime()}`,
         recipients: [{ address: email, userId: user!.id }],

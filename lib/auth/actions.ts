@@ -14,6 +14,9 @@ export const ACTIONS = {
   'operation.edit': { roles: FILER, target: 'operation' },
   'operation.grant_access': { roles: ['owner'], target: 'operation' },
   'operation.revoke_access': { roles: ['owner'], target: 'operation' },
+  // An owner lets a preparer act for all her operations (and future ones) or chosen ones, and ends it.
+  'preparer.grant': { roles: ['owner'], target: 'none' },
+  'preparer.revoke': { roles: ['owner'], target: 'none' },
   // IAC 567-65.110(1)"d", DNR form 542-4026: an owner asks to be recorded as an operation's new
   // owner. It only files a request; the department decides it, or the current owner accepts it.
   'transfer.request': { roles: ['owner'], target: 'none' },
@@ -31,6 +34,8 @@ export const ACTIONS = {
   'due_date.override': { roles: ['department_supervisor'], target: 'operation' },
   'due_date.apply_policy': { roles: ['department_supervisor'], target: 'none' },
   'fee.record_payment': { roles: DEPT, target: 'operation' },
+  // The payer (the owner, or the active contractor of a contract producer) pays online.
+  'fee.pay': { roles: ['owner', 'active_contractor'], target: 'operation' },
   'user.invite': { roles: ['admin'], target: 'none' },
   'user.change_role': { roles: ['admin'], target: 'none' },
   'user.disable': { roles: ['admin'], target: 'none' },

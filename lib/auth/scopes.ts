@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { operationAccessGrants, operationFiledCounties, operations, ownerships, ownershipTransfers, planCounties, plans } from '@/db/schema';
+import { operationAccessGrants, operationFiledCounties, operations, ownerPreparerGrants, ownerships, ownershipTransfers, planCounties, plans } from '@/db/schema';
+import { today } from '@/lib/clock';
 import type { Actor } from './roles';
 
 // Read scopes: SQL conditions that every list and detail query includes in its WHERE, so a query
@@ -14,9 +15,18 @@ export function operationScope(actor: Actor): SQL {
       if (!actor.partyId) return none;
       return sql`exists (select 1 from ${ownerships} where ${ownerships.operationId} = ${operations.id}
         and ${ownerships.ownerId} = ${actor.partyId} and ${ownerships.releasedOn} is null)`;
-    case 'preparer':
-      return sql`exists (select 1 from ${operationAccessGrants} where ${operationAccessGrants.operationId} = ${operations.id}
-        and ${operationAccessGrants.userId} = ${actor.id} and ${operationAccessGrants.revokedAt} is null)`;
+    case 'preparer': {
+      // Granted for this operation, or for all of its current owner's operations; until revoked
+      // and through the grant's last day (an Iowa calendar date, from lib/clock).
+      const day = today();
+      return sql`(exists (select 1 from ${operationAccessGrants} where ${operationAccessGrants.operationId} = ${operations.id}
+        and ${operationAccessGrants.userId} = ${actor.id} and ${operationAccessGrants.revokedAt} is null
+        and (${operationAccessGrants.endsOn} is null or ${operationAccessGrants.endsOn} >= ${day}))
+        or exists (select 1 from ${ownerPreparerGrants} join ${ownerships} on ${ownerships.ownerId} = ${ownerPreparerGrants.ownerPartyId}
+          and ${ownerships.releasedOn} is null
+        where ${ownerships.operationId} = ${operations.id} and ${ownerPreparerGrants.preparerUserId} = ${actor.id}
+          and ${ownerPreparerGrants.revokedAt} is null and (${ownerPreparerGrants.endsOn} is null or ${ownerPreparerGrants.endsOn} >= ${day})))`;
+    }
     case 'active_contractor':
       return actor.partyId ? sql`${operations.activeContractorId} = ${actor.partyId}` : none;
     case 'county_official':

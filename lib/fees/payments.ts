@@ -24,7 +24,7 @@ export async function recordPayment(
   actor: Actor,
   input: PaymentInput,
   ctx: { today: string; origin: string },
-): Promise<{ paymentId: string; receiptNumber: string; balanceCents: number; status: 'due' | 'paid' }> {
+): Promise<{ paymentId: string; receiptNumber: string; balanceCents: number; status: 'due' | 'paid'; replayed: boolean }> {
   const db = await getDb();
   const [ref] = await db.select({ operationId: feeLines.operationId }).from(feeLines).where(eq(feeLines.id, input.feeLineId));
   if (!ref) throw notFoundError();
@@ -37,13 +37,21 @@ export async function recordPayment(
     // The row lock makes two clerks recording at once see each other's payment.
     const [line] = await tx.select().from(feeLines).where(eq(feeLines.id, input.feeLineId)).for('update');
     if (!line) throw notFoundError();
+    // The same form sent twice (a double click, a retry after a lost answer): the first payment stands.
+    const [earlier] = await tx.select().from(payments).where(eq(payments.idempotencyKey, input.idempotencyKey));
+    if (earlier) {
+      if (earlier.feeLineId !== line.id) throw new AppError('CONFLICT', 'This form was already used for another fee. Reload the page.');
+      const [{ paidCents: total } = { paidCents: 0 }] = await tx.select({ paidCents: paid }).from(feeLines).where(eq(feeLines.id, line.id));
+      const balanceCents = line.amountCents - Number(total);
+      return { paymentId: earlier.id, receiptNumber: `MMP-${earlier.receivedOn.slice(0, 4)}-${earlier.id.slice(0, 8).toUpperCase()}`, balanceCents, status: line.status === 'paid' ? 'paid' : 'due', replayed: true };
+    }
     if (line.status !== 'due') throw new AppError('CONFLICT', `This fee is ${line.status === 'paid' ? 'already paid' : line.status}; nothing is owed on it.`);
     const [{ paidCents } = { paidCents: 0 }] = await tx.select({ paidCents: paid }).from(feeLines).where(eq(feeLines.id, line.id));
     const balance = line.amountCents - Number(paidCents);
     if (input.amount > balance) throw amountError(`The amount is more than the ${formatMoney(balance)} still owed on this fee.`);
     const [payment] = await tx
       .insert(payments)
-      .values({ feeLineId: line.id, amountCents: input.amount, method: input.method, reference: input.reference || null, receivedOn: input.receivedOn, recordedByUserId: actor.id })
+      .values({ feeLineId: line.id, amountCents: input.amount, method: input.method, reference: input.reference || null, receivedOn: input.receivedOn, recordedByUserId: actor.id, idempotencyKey: input.idempotencyKey })
       .returning({ id: payments.id });
     const newBalance = balance - input.amount;
     const status = newBalance === 0 ? 'paid' : 'due';
@@ -87,6 +95,6 @@ export async function recordPayment(
         accountUrl: `${ctx.origin}${line.payerKind === 'active_contractor' ? '/contractor' : '/dashboard'}`,
       },
     });
-    return { paymentId: payment!.id, receiptNumber, balanceCents: newBalance, status };
+    return { paymentId: payment!.id, receiptNumber, balanceCents: newBalance, status, replayed: false };
   });
 }

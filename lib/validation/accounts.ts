@@ -23,6 +23,18 @@ export const registerSchema = z
   })
   .refine((v) => v.password === v.confirmPassword, { path: ['confirmPassword'], message: 'The two passwords do not match' });
 
+// A consultant's own preparer account: the firm's name is part of how owners recognise it.
+export const registerPreparerSchema = z
+  .object({
+    name: z.string().trim().min(2, 'Enter your full name').max(120),
+    firm: z.string().trim().min(2, 'Enter your firm’s name').max(160),
+    email,
+    password,
+    confirmPassword: z.string(),
+  })
+  .refine((v) => v.password === v.confirmPassword, { path: ['confirmPassword'], message: 'The two passwords do not match' });
+export type RegisterPreparerInput = z.infer<typeof registerPreparerSchema>;
+
 export const forgotPasswordSchema = z.object({ email });
 
 export const resetPasswordSchema = z
@@ -60,3 +72,17 @@ export type InviteInput = z.infer<typeof inviteSchema>;
 
 /** An administrator disabling or re-enabling an account. */
 export const userDisabledSchema = z.object({ userId: z.string().uuid(), disabled: z.boolean() });
+
+// An owner grants a preparer access: all her operations (and future ones) or chosen ones, until a day.
+export const grantPreparerSchema = z.object({
+  email: z.string().trim().min(1, 'Enter the preparer’s email address').max(320).email('Enter an email address like name@example.com'),
+  scope: z.enum(['all', 'chosen'], { message: 'Choose all operations or the ones you pick' }),
+  operationIds: z.array(z.string().uuid()).max(500).default([]),
+  endsOn: z
+    .string()
+    .trim()
+    .regex(/^(\d{4}-\d{2}-\d{2})?$/, 'Enter a date, or leave it empty')
+    .transform((v) => v || null)
+    .default(''),
+});
+export const revokePreparerSchema = z.object({ preparerUserId: z.string().uuid() });

@@ -22,6 +22,8 @@ export const paymentSchema = z.object({
   method: z.enum(PAYMENT_METHODS, { message: 'Choose how it was paid' }),
   reference: z.string().trim().max(100, 'Keep the reference under 100 characters').default(''),
   receivedOn: isoDate,
+  // One key per filled-in form: a double click or a retried request records the payment once.
+  idempotencyKey: z.uuid('This form is out of date. Reload the page.'),
 });
 export type PaymentInput = z.infer<typeof paymentSchema>;
 

@@ -24,12 +24,14 @@ const ROUTES: { file: string; url: string; expect: string }[] = [
   { file: 'app/counties/page.tsx', url: '/counties', expect: PUBLIC },
   { file: 'app/(auth)/sign-in/page.tsx', url: '/sign-in', expect: '200 R R R R R R R' },
   { file: 'app/(auth)/register/page.tsx', url: '/register', expect: PUBLIC },
+  { file: 'app/(auth)/register/preparer/page.tsx', url: '/register/preparer', expect: PUBLIC },
   { file: 'app/(auth)/forgot-password/page.tsx', url: '/forgot-password', expect: PUBLIC },
   { file: 'app/(auth)/reset-password/page.tsx', url: '/reset-password?token=not-a-real-token', expect: PUBLIC },
   { file: 'app/(auth)/verify-email/page.tsx', url: '/verify-email?token=not-a-real-token', expect: PUBLIC },
   { file: 'app/(auth)/accept-invitation/page.tsx', url: '/accept-invitation?token=not-a-real-token', expect: PUBLIC },
   { file: 'app/home/page.tsx', url: '/home', expect: 'S R R R R R R R' },
   { file: 'app/account/page.tsx', url: '/account', expect: ANY_SIGNED_IN },
+  { file: 'app/account/preparers/page.tsx', url: '/account/preparers', expect: 'S 200 403 403 403 403 403 403' },
   { file: 'app/account/calendar/page.tsx', url: '/account/calendar', expect: ANY_SIGNED_IN },
   { file: 'app/account/notifications/page.tsx', url: '/account/notifications', expect: ANY_SIGNED_IN },
   { file: 'app/admin/users/page.tsx', url: '/admin/users', expect: 'S 403 403 403 403 403 403 200' },
@@ -37,6 +39,8 @@ const ROUTES: { file: string; url: string; expect: string }[] = [
   { file: 'app/admin/users/[id]/page.tsx', url: `/admin/users/${ID}`, expect: 'S 403 403 403 403 403 403 404' },
   { file: 'app/admin/parameters/page.tsx', url: '/admin/parameters', expect: 'S 403 403 403 403 403 403 200' },
   { file: 'app/dashboard/page.tsx', url: '/dashboard', expect: 'S 200 200 403 403 403 403 403' },
+  { file: 'app/preparer/page.tsx', url: '/preparer', expect: 'S 403 200 403 403 403 403 403' },
+  { file: 'app/updates/no-change/page.tsx', url: `/updates/no-change?ids=${ID}`, expect: 'S 200 200 403 403 403 403 403' },
   { file: 'app/contractor/page.tsx', url: '/contractor', expect: 'S 403 403 200 403 403 403 403' },
   { file: 'app/operations/new/page.tsx', url: '/operations/new', expect: 'S 200 403 403 403 403 403 403' },
   { file: 'app/operations/claim/page.tsx', url: '/operations/claim', expect: 'S 200 403 403 403 403 403 403' },
@@ -49,7 +53,9 @@ const ROUTES: { file: string; url: string; expect: string }[] = [
   { file: 'app/review/transfers/[id]/page.tsx', url: `/review/transfers/${ID}`, expect: DEPT_ID },
   { file: 'app/transfers/respond/page.tsx', url: '/transfers/respond?token=not-a-real-token', expect: PUBLIC },
   { file: 'app/review/plans/[id]/letter/page.tsx', url: `/review/plans/${ID}/letter`, expect: 'S 404 404 404 404 404 404 404' },
-  { file: 'app/fees/page.tsx', url: '/fees', expect: DEPT },
+  // Payers (owners, active contractors) see their own fees; the department the ledger.
+  { file: 'app/fees/page.tsx', url: '/fees', expect: 'S 200 403 200 200 200 403 403' },
+  { file: 'app/pay/test/[id]/page.tsx', url: `/pay/test/${ID}`, expect: 'S 404 403 404 403 403 403 403' },
   { file: 'app/fees/[id]/page.tsx', url: `/fees/${ID}`, expect: DEPT_ID },
   { file: 'app/compliance/page.tsx', url: '/compliance', expect: DEPT },
   { file: 'app/due-dates/page.tsx', url: '/due-dates', expect: 'S 403 403 403 403 200 403 403' },
@@ -61,6 +67,8 @@ const ROUTES: { file: string; url: string; expect: string }[] = [
   { file: 'app/county/plans/[id]/receipt/page.tsx', url: `/county/plans/${ID}/receipt`, expect: 'S 403 403 403 403 403 404 403' },
   { file: 'app/api/health/route.ts', url: '/api/health', expect: PUBLIC },
   { file: 'app/api/review/worklist.csv/route.ts', url: '/api/review/worklist.csv', expect: 'U 403 403 403 200 200 403 403' },
+  { file: 'app/api/portfolio/export.csv/route.ts', url: '/api/portfolio/export.csv', expect: 'U 403 200 403 403 403 403 403' },
+  { file: 'app/api/invoices/[id]/route.ts', url: `/api/invoices/${ID}`, expect: 'U 404 404 404 404 404 404 404' },
   { file: 'app/api/fees/ledger.csv/route.ts', url: '/api/fees/ledger.csv', expect: 'U 403 403 403 200 200 403 403' },
   { file: 'app/api/county/export/route.ts', url: '/api/county/export', expect: 'U 403 403 403 403 403 200 403' },
   { file: 'app/api/plans/[id]/receipt.pdf/route.ts', url: `/api/plans/${ID}/receipt.pdf`, expect: 'U 404 404 404 404 404 404 404' },
@@ -73,8 +81,8 @@ const ROUTES: { file: string; url: string; expect: string }[] = [
 // Not fetched here, each covered elsewhere: uploads (POST, tests/integration/owner-attachments),
 // transfer requests with their evidence (POST, tests/integration/ownership-transfers and
 // tests/e2e/transfers.spec.ts), next-auth's own endpoints (tests/e2e/auth.spec.ts), the test clock
-// (tests/e2e/foundation.spec.ts).
-const COVERED_ELSEWHERE = ['app/api/attachments/route.ts', 'app/api/transfers/route.ts', 'app/api/auth/[...nextauth]/route.ts', 'app/api/test/clock/route.ts'];
+// (tests/e2e/foundation.spec.ts), the payment webhook (POST, tests/integration/online-payments).
+const COVERED_ELSEWHERE = ['app/api/payments/webhook/route.ts', 'app/api/attachments/route.ts', 'app/api/transfers/route.ts', 'app/api/auth/[...nextauth]/route.ts', 'app/api/test/clock/route.ts'];
 
 function routeFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import { and, eq, inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
@@ -64,7 +65,7 @@ describe(`writes authorize inside their transaction on ${databaseLabel}`, () => 
   it('recording a payment and moving a due date', async () => {
     const reviewer = await actor('reviewer@example.com');
     const [line] = await db().select().from(feeLines).where(inArray(feeLines.status, ['due'])).limit(1);
-    await recordPayment(reviewer, { feeLineId: line!.id, amount: 1, method: 'check', receivedOn: T, reference: '1001' } as never, ctx);
+    await recordPayment(reviewer, { idempotencyKey: randomUUID(), feeLineId: line!.id, amount: 1, method: 'check', receivedOn: T, reference: '1001' } as never, ctx);
     expect(checkedOn('fee.record_payment')).toBeInstanceOf(PgTransaction);
     const supervisor = await actor('supervisor@example.com');
     await overrideDueDate(supervisor, { operationId: await operationId('Doon Sow Unit'), dueOn: addDays(T, 90), reason: 'Moved at the owner’s request' }, ctx);

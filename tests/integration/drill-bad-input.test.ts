@@ -8,7 +8,8 @@ import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { attachments, feeLines, operations, ownershipTransfers, plans, users } from '@/db/schema';
 import { seedDatabase } from '@/db/seed';
-import { acceptInvitation, inviteUser, registerOwner, requestPasswordReset, resetPassword, verifyEmail } from '@/lib/auth/accounts';
+import { acceptInvitation, inviteUser, registerOwner, registerPreparer, requestPasswordReset, resetPassword, verifyEmail } from '@/lib/auth/accounts';
+import { grantPreparer, revokePreparer } from '@/lib/auth/preparer-grants';
 import { changeUserRole, setUserDisabled, signOutEverywhere } from '@/lib/auth/admin';
 import { grantAccess, revokeAccess } from '@/lib/auth/grants';
 import { FILERS, type Actor } from '@/lib/auth/roles';
@@ -19,6 +20,12 @@ import { countyReceiptSchema } from '@/lib/counties/receipt-schema';
 import { AppError } from '@/lib/errors';
 import { queryLedgerRows } from '@/lib/fees/ledger';
 import { recordPayment } from '@/lib/fees/payments';
+import { startCheckout } from '@/lib/payments/checkout';
+import { completeTestCheckout } from '@/lib/payments/test-checkout';
+import { receivePaymentWebhook } from '@/lib/payments/webhook';
+import { fileNoChangeUpdates } from '@/lib/portfolio/no-change';
+import { noChangeBulkSchema } from '@/lib/validation/no-change';
+import { startCheckoutSchema, testCheckoutSchema } from '@/lib/validation/payments';
 import { registerOperation, updateOperation } from '@/lib/operations/commands';
 import { setParameterValue } from '@/lib/parameters/values';
 import { saveNotificationPreferences } from '@/lib/preferences/preferences';
@@ -34,7 +41,7 @@ import { findPlanComplete, returnPlanIncomplete } from '@/lib/reviews/completene
 import { decidePlan, previewDecisionLetter } from '@/lib/reviews/decision';
 import { queryWorklistRows } from '@/lib/reviews/worklist';
 import { applySchedulePolicy, overrideDueDate } from '@/lib/schedule/apply';
-import { acceptInvitationSchema, changeRoleSchema, forgotPasswordSchema, grantAccessSchema, inviteSchema, registerSchema, resetPasswordSchema, userDisabledSchema } from '@/lib/validation/accounts';
+import { acceptInvitationSchema, changeRoleSchema, forgotPasswordSchema, grantAccessSchema, grantPreparerSchema, inviteSchema, registerPreparerSchema, registerSchema, resetPasswordSchema, revokePreparerSchema, userDisabledSchema } from '@/lib/validation/accounts';
 import { applyPolicySchema, overrideSchema } from '@/lib/validation/due-dates';
 import { feeLedgerFilterSchema, fundAmountSchema, indemnityScheduleSchema, paymentSchema } from '@/lib/validation/fees';
 import { editOperationSchema, operationSchema, revokeGrantSchema } from '@/lib/validation/operations';
@@ -149,7 +156,17 @@ const CASES: Case[] = [
   { name: 'applyPolicyAction', roles: ['supervisor', 'reviewer'], base: () => fc.constant({ policy: { policy: 'county_group', months: { '1': 3, '2': '' } }, previewHash: '0'.repeat(64) }), run: async (a, x) => applySchedulePolicy(a, parseOrThrow(applyPolicySchema, x), ctx) },
   { name: 'overrideDueDateAction', roles: ['supervisor', 'reviewer'], base: (ids) => op(ids).map((operationId) => ({ operationId, dueOn: '2027-03-01', reason: 'Owner asked in writing' })), run: async (a, x) => overrideDueDate(a, parseOrThrow(overrideSchema, x), ctx) },
   // app/fees/actions.ts.
-  { name: 'recordPaymentAction', roles: ['supervisor', 'reviewer'], base: (ids) => pick(ids.feeLineIds, fc.uuid()).map((feeLineId) => ({ feeLineId, amount: '1.00', method: 'check', reference: 'CHK-1', receivedOn: TODAY })), run: async (a, x) => recordPayment(a, parseOrThrow(paymentSchema, x), ctx) },
+  { name: 'recordPaymentAction', roles: ['supervisor', 'reviewer'], base: (ids) => pick(ids.feeLineIds, fc.uuid()).chain((feeLineId) => fc.uuid().map((idempotencyKey) => ({ feeLineId, amount: '1.00', method: 'check', reference: 'CHK-1', receivedOn: TODAY, idempotencyKey }))), run: async (a, x) => recordPayment(a, parseOrThrow(paymentSchema, x), ctx) },
+  { name: 'startCheckoutAction', roles: ['owner', 'contractor'], base: (ids) => pick(ids.feeLineIds, fc.uuid()).chain((id) => fc.uuid().map((idempotencyKey) => ({ feeLineIds: [id], idempotencyKey }))), run: async (a, x) => startCheckout(a, parseOrThrow(startCheckoutSchema, x), { origin: ORIGIN }) },
+  // app/pay/test/[id]/actions.ts: only the checkout's own payer, and only with the test provider.
+  { name: 'completeTestCheckoutAction', roles: ['owner', 'contractor'], base: () => fc.record({ checkoutId: fc.uuid(), outcome: fc.constantFrom('pay', 'cancel') }), run: async (a, x) => completeTestCheckout(a, parseOrThrow(testCheckoutSchema, x)) },
+  // app/updates/no-change/actions.ts: each operation certified, each filed in its own transactions.
+  { name: 'fileNoChangeUpdatesAction', roles: ['owner', 'preparer'], base: (ids) => op(ids).chain((operationId) => fc.uuid().map((idempotencyKey) => ({ items: [{ operationId, idempotencyKey, certified: true }] }))), run: async (a, x) => fileNoChangeUpdates(a, parseOrThrow(noChangeBulkSchema, x).items, ctx) },
+  // app/(auth)/actions.ts: a consultant's own preparer account, public like an owner's.
+  { name: 'registerPreparerAction', roles: ['owner'], base: () => fc.uuid().map((u) => ({ name: 'Drill Preparer', firm: 'Drill Ag', email: `drill-prep-${u}@example.com`, password: PASSWORD, confirmPassword: PASSWORD })), run: async (_a, x) => registerPreparer(parseOrThrow(registerPreparerSchema, x), ORIGIN) },
+  // app/account/preparers/actions.ts.
+  { name: 'grantPreparerAction', roles: ['owner'], base: (ids) => op(ids).map((operationId) => ({ email: 'preparer@example.com', scope: 'chosen', operationIds: [operationId], endsOn: '' })), run: async (a, x) => grantPreparer(a, parseOrThrow(grantPreparerSchema, x), TODAY) },
+  { name: 'revokePreparerAction', roles: ['owner'], base: () => fc.uuid().map((preparerUserId) => ({ preparerUserId })), run: async (a, x) => revokePreparer(a, parseOrThrow(revokePreparerSchema, x)) },
   // app/operations/actions.ts.
   { name: 'registerOperationAction', roles: ['owner'], base: () => fc.constant(operationValues()), run: async (a, x) => registerOperation(a, parseOrThrow(operationSchema, x), TODAY) },
   { name: 'editOperationAction', roles: ['owner', 'preparer'], base: (ids) => op(ids).map((operationId) => ({ operationId, lockToken: ids.locks.get(operationId) ?? 'x', values: operationValues() })), run: async (a, x) => updateOperation(a, parseOrThrow(editOperationSchema, x), TODAY) },
@@ -213,6 +230,12 @@ const CASES: Case[] = [
       await requestTransfer(a, values, { filename: typeof v.filename === 'string' ? v.filename : 'file.pdf', bytes }, ctx);
     },
   },
+  // A webhook's body and signature header are the sender's: every bad one is answered, never thrown.
+  { name: 'POST /api/payments/webhook', lenient: true, roles: ALL, base: () => fc.tuple(anyString, anyString), run: async (_a, x) => {
+    const [body, sig] = Array.isArray(x) ? x : [x, null];
+    const result = await receivePaymentWebhook(text(body), sig === null || sig === undefined ? null : text(sig));
+    if (!('rejected' in result)) throw new Error('an unsigned event was applied');
+  } },
   { name: 'GET /api/calendar/[token]', lenient: true, roles: ['owner'], base: () => anyString, run: async (_a, t) => findCalendarFeedActor(text(t)) },
   { name: 'GET /api/county/export', lenient: true, roles: ['county'], base: () => fc.constant({ q: 'Finisher', status: 'approved', relation: 'located_in', page: '1' }), run: async (a, x) => listAllCountyOperations(a, parseCountyFilter(params(x))) },
   { name: 'GET /api/fees/ledger.csv', lenient: true, roles: ['supervisor', 'reviewer'], base: () => fc.constant({ status: 'due', code: 'annual_compliance', q: 'Finisher', page: '2' }), run: async (a, x) => queryLedgerRows(a, { ...feeLedgerFilterSchema.parse(Object.fromEntries(params(x))), page: 1 }, { limit: 50, offset: 0 }) },

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { and, eq, like } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, emailOutbox, feeLines, operations, payments, users } from '@/db/schema';
@@ -62,18 +63,18 @@ describe(`fees ledger, payments and indemnity parameters on ${databaseLabel}`, (
   it('refuses zero, negative and over-balance payments, changing nothing', async () => {
     expect(paymentSchema.safeParse({ feeLineId: hullFee.id, amount: '-5.00', method: 'check', receivedOn: TODAY }).success).toBe(false);
     expect(paymentSchema.safeParse({ feeLineId: hullFee.id, amount: '0', method: 'check', receivedOn: TODAY }).error?.issues[0]?.message).toBe('The amount must be more than $0.00');
-    const zero = await refusal(() => recordPayment(actor.staff, { feeLineId: hullFee.id, amount: 0, method: 'check', reference: '', receivedOn: TODAY }, ctx));
+    const zero = await refusal(() => recordPayment(actor.staff, { idempotencyKey: randomUUID(), feeLineId: hullFee.id, amount: 0, method: 'check', reference: '', receivedOn: TODAY }, ctx));
     expect(zero.fieldErrors?.amount).toBeTruthy();
-    const over = await refusal(() => recordPayment(actor.staff, { feeLineId: hullFee.id, amount: 29761, method: 'check', reference: '', receivedOn: TODAY }, ctx));
+    const over = await refusal(() => recordPayment(actor.staff, { idempotencyKey: randomUUID(), feeLineId: hullFee.id, amount: 29761, method: 'check', reference: '', receivedOn: TODAY }, ctx));
     expect(over.fieldErrors?.amount?.[0]).toBe('The amount is more than the $297.60 still owed on this fee.');
     expect(await t.get().db.select().from(payments).where(eq(payments.feeLineId, hullFee.id))).toEqual([]);
-    expect((await refusal(() => recordPayment(actor.owner, { feeLineId: hullFee.id, amount: 100, method: 'check', reference: '', receivedOn: TODAY }, ctx))).code).toBe('NOT_FOUND');
+    expect((await refusal(() => recordPayment(actor.owner, { idempotencyKey: randomUUID(), feeLineId: hullFee.id, amount: 100, method: 'check', reference: '', receivedOn: TODAY }, ctx))).code).toBe('NOT_FOUND');
   });
 
   it('records a part payment, then the rest: marked paid at zero, each with a receipt and an audit event', async () => {
-    const first = await recordPayment(actor.staff, { feeLineId: hullFee.id, amount: 10000, method: 'check', reference: 'CHK 2211', receivedOn: TODAY }, ctx);
+    const first = await recordPayment(actor.staff, { idempotencyKey: randomUUID(), feeLineId: hullFee.id, amount: 10000, method: 'check', reference: 'CHK 2211', receivedOn: TODAY }, ctx);
     expect(first).toMatchObject({ status: 'due', balanceCents: 19760 });
-    const second = await recordPayment(actor.staff, { feeLineId: hullFee.id, amount: 19760, method: 'ach', reference: '', receivedOn: TODAY }, ctx);
+    const second = await recordPayment(actor.staff, { idempotencyKey: randomUUID(), feeLineId: hullFee.id, amount: 19760, method: 'ach', reference: '', receivedOn: TODAY }, ctx);
     expect(second).toMatchObject({ status: 'paid', balanceCents: 0 });
     const line = await getFeeLine(actor.staff, hullFee.id);
     expect(line).toMatchObject({ status: 'paid', paidCents: 29760 });
@@ -83,7 +84,7 @@ describe(`fees ledger, payments and indemnity parameters on ${databaseLabel}`, (
     expect(receipts.find((r) => r.subject.includes('$197.60'))?.text).toContain('Balance remaining: $0.00');
     const audit = await t.get().db.select().from(auditEvents).where(and(eq(auditEvents.entityId, hullFee.id), eq(auditEvents.action, 'fee.payment_recorded')));
     expect(audit.map((a) => (a.after as { status: string }).status)).toEqual(['due', 'paid']);
-    expect((await refusal(() => recordPayment(actor.staff, { feeLineId: hullFee.id, amount: 1, method: 'cash', reference: '', receivedOn: TODAY }, ctx))).message).toMatch(/already paid/);
+    expect((await refusal(() => recordPayment(actor.staff, { idempotencyKey: randomUUID(), feeLineId: hullFee.id, amount: 1, method: 'cash', reference: '', receivedOn: TODAY }, ctx))).message).toMatch(/already paid/);
   });
 
   it('suspends indemnity collection when the fund exceeds $3 million at the end of a three-month period, and resumes only below $2 million at one (Iowa Code 459.503A)', async () => {

@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import Link from 'next/link';
 import { PageHeading } from '@/components/page-heading';
 import { RegisterForm } from './register-form';
 
@@ -9,8 +10,11 @@ export default function RegisterPage() {
     <div className="tablet:grid-col-8">
       <PageHeading
         title="Create an owner account"
-        lead="For owners of confinement feeding operations. Preparers, department staff and county officials are invited by the department."
+        lead="For owners of confinement feeding operations. Department staff and county officials are invited by the department."
       />
+      <p>
+        Preparing plans for clients? <Link href="/register/preparer">Create a preparer account</Link> with your firm’s name instead.
+      </p>
       <RegisterForm />
     </div>
   );

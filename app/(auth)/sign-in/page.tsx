@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { redirect } from 'next/navigation';
 import { PageHeading } from '@/components/page-heading';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@/db/seed/demo-people';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, PORTFOLIO_ACCOUNTS } from '@/db/seed/demo-people';
 import { getActor } from '@/lib/auth/session';
 import { ROLE_LABELS } from '@/lib/auth/roles';
 import { databaseMode, getEnv } from '@/lib/env';
@@ -40,7 +40,7 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
                 This portal runs with demo data. Every demo account’s password is <code>{DEMO_PASSWORD}</code>.
               </p>
               <ul className="usa-list">
-                {DEMO_ACCOUNTS.map((a) => (
+                {[...DEMO_ACCOUNTS, ...PORTFOLIO_ACCOUNTS].map((a) => (
                   <li key={a.email}>
                     <code>{a.email}</code> — {ROLE_LABELS[a.role]}: {a.name}
                   </li>

@@ -12,6 +12,8 @@ import { AppError } from '@/lib/errors';
 import { getFeeLine } from '@/lib/fees/ledger';
 import { formatDate, formatDateTime, formatMoney } from '@/lib/format';
 import { FEE_LABELS, PAYMENT_METHOD_LABELS, planKindLabel } from '@/lib/notifications/labels';
+import { HowToPay } from '@/components/fees/how-to-pay';
+import { feeReference } from '@/lib/payments/instructions';
 import { PaymentForm } from './payment-form';
 
 export const metadata: Metadata = { title: 'Fee' };
@@ -34,9 +36,13 @@ export default async function FeePage({ params }: { params: Promise<{ id: string
           <li>Amount: {formatMoney(fee.amountCents)}; paid: {formatMoney(fee.paidCents)}</li>
           <li>Payer: {fee.payerName} ({fee.payerKind === 'active_contractor' ? 'active contractor, Iowa Code ch. 202' : 'owner'})</li>
           {fee.dueOn ? <li>Due: {formatDate(fee.dueOn)}</li> : null}
+          <li>Reference on the payer’s check: {feeReference(fee.id)}</li>
           {fee.plan && fee.planId ? <li>For: <Link href={`/review/plans/${fee.planId}`}>{planKindLabel(fee.plan.kind, fee.plan.updateKind)}</Link></li> : null}
         </ul>
       </SummaryBox>
+      <h2>How the payer pays</h2>
+      <p>The payer pays online from their fees page, or by check:</p>
+      <HowToPay feeLineId={fee.id} balanceCents={balance} online={null} />
       <h2>Payments</h2>
       <DataTable<Payment>
         caption="Payments on this fee"

@@ -11,10 +11,11 @@ import { applyActionResult } from '@/components/forms/apply-result';
 import { SelectField } from '@/components/select-field';
 import { TextField } from '@/components/text-field';
 import { PAYMENT_METHOD_LABELS } from '@/lib/notifications/labels';
+import { newUuid } from '@/lib/plans/document';
 import { PAYMENT_METHODS, paymentSchema } from '@/lib/validation/fees';
 import { recordPaymentAction } from '../actions';
 
-type Values = { feeLineId: string; amount: string; method: string; reference: string; receivedOn: string };
+type Values = { feeLineId: string; amount: string; method: string; reference: string; receivedOn: string; idempotencyKey: string };
 
 export function PaymentForm({ feeLineId, balance, today }: { feeLineId: string; balance: string; today: string }) {
   const router = useRouter();
@@ -22,14 +23,15 @@ export function PaymentForm({ feeLineId, balance, today }: { feeLineId: string; 
   const { register, handleSubmit, setError, reset, formState } = useForm<Values>({
     // raw: the action receives what was typed and parses it with the same schema.
     resolver: zodResolver(paymentSchema, undefined, { raw: true }) as never,
-    defaultValues: { feeLineId, amount: balance, method: '', reference: '', receivedOn: today },
+    // One key per filled-in form: a double click records the payment once.
+    defaultValues: { feeLineId, amount: balance, method: '', reference: '', receivedOn: today, idempotencyKey: newUuid() },
   });
   const onSubmit = handleSubmit(async (values) => {
     setStatus(null);
     const result = await recordPaymentAction(values).catch(() => null);
     if (!result) return setStatus({ ok: false, text: 'We could not reach the portal. Try again.' });
     if (!result.ok) return setStatus({ ok: false, text: applyActionResult(result, setError) ?? 'Please check the form.' });
-    reset({ feeLineId, amount: '', method: '', reference: '', receivedOn: today });
+    reset({ feeLineId, amount: '', method: '', reference: '', receivedOn: today, idempotencyKey: newUuid() });
     setStatus({ ok: true, text: result.message ?? 'Payment recorded.' });
     router.refresh();
   });

@@ -1,0 +1,26 @@
+'use server';
+
+import { revalidatePath } from 'next/cache';
+import { actorOrThrow } from '@/lib/auth/session';
+import { today } from '@/lib/clock';
+import { publicOrigin } from '@/lib/env';
+import { toActionError, type ActionResult } from '@/lib/errors';
+import { kickDelivery } from '@/lib/notifications/deliver';
+import { fileNoChangeUpdates, type FiledUpdate, type RefusedUpdate } from '@/lib/portfolio/no-change';
+import { noChangeBulkSchema } from '@/lib/validation/no-change';
+import { parseOrThrow } from '@/lib/validation/parse';
+
+// parse (every operation certified) -> each filing authorizes in its own transaction -> revalidate.
+export async function fileNoChangeUpdatesAction(input: unknown): Promise<ActionResult<{ filed: FiledUpdate[]; refused: RefusedUpdate[] }>> {
+  try {
+    const actor = await actorOrThrow();
+    const { items } = parseOrThrow(noChangeBulkSchema, input);
+    const result = await fileNoChangeUpdates(actor, items, { today: today(), origin: publicOrigin() });
+    kickDelivery();
+    revalidatePath('/dashboard');
+    revalidatePath('/preparer');
+    return { ok: true, data: result };
+  } catch (err) {
+    return toActionError(err);
+  }
+}

@@ -1,0 +1,137 @@
+'use client';
+
+import Link from 'next/link';
+import { useState } from 'react';
+import { Alert } from '@/components/alert';
+import { Button } from '@/components/button';
+import { formatMoney, formatNumber } from '@/lib/format';
+import type { FiledUpdate, NoChangeCandidate, RefusedUpdate } from '@/lib/portfolio/no-change';
+import { noChangeBulkSchema } from '@/lib/validation/no-change';
+import { fileNoChangeUpdatesAction } from './actions';
+
+type Row = NoChangeCandidate & { idempotencyKey: string };
+
+function statement(name: string, filer: string) {
+  return `I certify that the manure management plan for ${name}, as last approved by the department, has not changed${filer === 'preparer' ? ', as its owner has told me, and that the owner has authorized me to file this statement' : ''}.`;
+}
+
+/** One summary: each operation, its AU, its fee and payer, its own certification; then file them all. */
+export function NoChangeForm({ rows, filer }: { rows: Row[]; filer: 'owner' | 'preparer' | string }) {
+  const fileable = rows.filter((r) => !r.refusal);
+  const [certified, setCertified] = useState<Record<string, boolean>>({});
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [message, setMessage] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [result, setResult] = useState<{ filed: FiledUpdate[]; refused: RefusedUpdate[] } | null>(null);
+  const total = fileable.reduce((s, r) => s + (r.fee?.cents ?? 0), 0);
+
+  async function submit(e: React.FormEvent) {
+    e.preventDefault();
+    setMessage(null);
+    // Operations that cannot be filed go too: the server names each and files the rest.
+    const input = { items: rows.map((r) => ({ operationId: r.operationId, idempotencyKey: r.idempotencyKey, certified: r.refusal ? true : certified[r.operationId] === true })) };
+    const parsed = noChangeBulkSchema.safeParse(input);
+    if (!parsed.success) {
+      const next: Record<string, string> = {};
+      for (const issue of parsed.error.issues) if (issue.path[0] === 'items' && typeof issue.path[1] === 'number') next[rows[issue.path[1]]!.operationId] = issue.message;
+      setErrors(next);
+      setMessage('Certify the statement for each operation, or leave it out.');
+      return;
+    }
+    setErrors({});
+    setBusy(true);
+    const res = await fileNoChangeUpdatesAction(parsed.data).catch(() => null);
+    setBusy(false);
+    if (!res) return setMessage('We could not reach the portal. Nothing you ticked is lost: try again (nothing is filed twice).');
+    if (!res.ok) return setMessage(res.message ?? 'Please check the form.');
+    setResult(res.data);
+  }
+
+  if (result) {
+    return (
+      <>
+        {result.filed.length ? (
+          <Alert type="success" role="status" heading={`${result.filed.length} ${result.filed.length === 1 ? 'update was' : 'updates were'} filed`}>
+            Each has its own receipt, emailed to the owner{filer === 'preparer' ? ' and to you' : ''}, and its own annual compliance fee.
+          </Alert>
+        ) : null}
+        {result.refused.length ? (
+          <Alert type="error" heading={`${result.refused.length} could not be filed`}>
+            <ul className="usa-list margin-y-0">
+              {result.refused.map((r) => (
+                <li key={r.operationId}><strong>{r.name}</strong>: {r.reason}</li>
+              ))}
+            </ul>
+          </Alert>
+        ) : null}
+        <ul className="usa-list">
+          {result.filed.map((f) => (
+            <li key={f.operationId}>
+              <Link href={`/plans/${f.planId}`}>{f.name}: receipt and plan</Link>
+              {' · '}
+              <a href={`/api/invoices/${f.submissionId}`}>invoice (PDF)</a>
+              {f.feeCents ? ` · fee ${formatMoney(f.feeCents)}` : ''}
+            </li>
+          ))}
+        </ul>
+      </>
+    );
+  }
+
+  return (
+    <form onSubmit={submit} noValidate aria-label="No-change statements">
+      {message ? <Alert type="error" slim>{message}</Alert> : null}
+      <table className="usa-table usa-table--stacked width-full">
+        <caption>What will be filed</caption>
+        <thead>
+          <tr>
+            <th scope="col">Operation</th>
+            <th scope="col">Animal units stated</th>
+            <th scope="col">Annual compliance fee</th>
+            <th scope="col">Certification</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((r) => (
+            <tr key={r.operationId}>
+              <th scope="row" data-label="Operation">
+                {r.name}
+                <span className="display-block text-base-dark font-sans-2xs">Facility {r.facilityId ?? 'not yet assigned'} · {r.countyName} County</span>
+              </th>
+              <td data-label="Animal units stated">{formatNumber(r.animalUnitCapacity)}</td>
+              <td data-label="Annual compliance fee">
+                {r.fee ? <>{formatMoney(r.fee.cents)}, paid by {r.fee.payerName} ({r.fee.payer === 'active_contractor' ? 'active contractor' : 'owner'}; {r.fee.citation})</> : r.feeNote ?? 'None'}
+              </td>
+              <td data-label="Certification">
+                {r.refusal ? (
+                  <span className="text-secondary-dark text-bold">Cannot be filed: {r.refusal}</span>
+                ) : (
+                  <div className={errors[r.operationId] ? 'usa-form-group usa-form-group--error margin-0' : undefined}>
+                    {errors[r.operationId] ? <span className="usa-error-message" id={`err-${r.operationId}`}>{errors[r.operationId]}</span> : null}
+                    <div className="usa-checkbox">
+                      <input
+                        className="usa-checkbox__input"
+                        type="checkbox"
+                        id={`certify-${r.operationId}`}
+                        checked={certified[r.operationId] === true}
+                        onChange={(e) => setCertified((c) => ({ ...c, [r.operationId]: e.target.checked }))}
+                        aria-describedby={errors[r.operationId] ? `err-${r.operationId}` : undefined}
+                      />
+                      <label className="usa-checkbox__label" htmlFor={`certify-${r.operationId}`}>{statement(r.name, filer)}</label>
+                    </div>
+                  </div>
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <p className="text-bold">
+        {fileable.length} to file · annual compliance fees {formatMoney(total)}
+      </p>
+      <Button type="submit" disabled={busy || !fileable.length}>
+        {busy ? 'Filing…' : fileable.length === 1 ? 'File the “no change” update' : `File all ${fileable.length} “no change” updates`}
+      </Button>
+    </form>
+  );
+}

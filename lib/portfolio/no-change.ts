@@ -1,0 +1,128 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import { getDb } from '@/db/client';
+import { operations, ownershipTransfers, parties, planSubmissions, plans } from '@/db/schema';
+import type { Actor } from '@/lib/auth/roles';
+import { AppError } from '@/lib/errors';
+import { listOperationSummaries, type OperationSummary } from '@/lib/operations/queries';
+import type { PlanDraft } from '@/lib/plans/document';
+import { saveDraft } from '@/lib/plans/drafts';
+import { feePreview } from '@/lib/plans/fees';
+import { startPlan } from '@/lib/plans/start';
+import { submitPlan } from '@/lib/plans/submit';
+import { listPortfolioOwners } from './owners';
+
+// "No change" annual updates (IAC 567-65.110(3)"b"(3): a statement that the approved plan has not
+// changed) filed for one or many operations. Each operation is its own submission, through the same
+// start -> save -> submit path as the plan form, with its own idempotency key, receipt and fee; one
+// that cannot be filed is named with the reason and the others are filed.
+
+export type NoChangeCandidate = {
+  operationId: string;
+  name: string;
+  facilityId: string | null;
+  countyName: string;
+  animalUnitCapacity: number;
+  /** The annual compliance fee this statement bills (IAC 567-65.110(3)"c"), and who pays it. */
+  fee: { cents: number; payer: 'owner' | 'active_contractor'; payerName: string; citation: string } | null;
+  feeNote: string | null;
+  /** Why it cannot be filed as a no-change update, or null. */
+  refusal: string | null;
+};
+
+function refusalOf(o: OperationSummary, pendingTransfer: boolean): string | null {
+  // IAC 567-65.110(1)"e"(2): no updated MMP is filed while a SAFO election is in force.
+  if (o.safoInForce) return 'It is an elected SAFO: no annual update is filed while the election is in force (IAC 567-65.110(1)“e”(2)).';
+  if (pendingTransfer) return 'An ownership transfer request is pending: the department decides it before an update is filed for the operation (IAC 567-65.110(1)“d”).';
+  if (o.newOwner?.due) return 'Its new owner owes an original plan (IAC 567-65.110(1)“d”), not an annual update.';
+  if (!o.hasApprovedPlan) return 'It has no approved plan for a “no change” statement to refer to.';
+  if (o.latestPlanStatus !== 'approved') return 'Another plan for it is in progress or under review; finish that first.';
+  return null;
+}
+
+/** The summary a filer reviews before filing: each operation, its AU, its fee and payer, or why it cannot be filed. */
+export async function previewNoChange(actor: Actor, operationIds: string[], today: string): Promise<NoChangeCandidate[]> {
+  if (!operationIds.length) return [];
+  const ops = await listOperationSummaries(actor, today, inArray(operations.id, operationIds));
+  if (!ops.length) return [];
+  const db = await getDb();
+  const ids = ops.map((o) => o.id);
+  const [details, transfers] = await Promise.all([
+    db.select({ id: operations.id, contractProducer: operations.contractProducer, contractorName: parties.name }).from(operations).leftJoin(parties, eq(parties.id, operations.activeContractorId)).where(inArray(operations.id, ids)),
+    db.select({ operationId: ownershipTransfers.operationId }).from(ownershipTransfers).where(and(inArray(ownershipTransfers.operationId, ids), eq(ownershipTransfers.status, 'pending'))),
+  ]);
+  const owners = await listPortfolioOwners(ids);
+  const pending = new Set(transfers.map((t) => t.operationId));
+  return ops.map((o) => {
+    const d = details.find((x) => x.id === o.id)!;
+    const preview = feePreview({ kind: 'annual_update', constructionPermitStatus: 'not_required', statedAnimalUnitCapacity: o.animalUnitCapacity, contractProducer: d.contractProducer, safoInForce: o.safoInForce });
+    const line = preview.lines[0];
+    return {
+      operationId: o.id,
+      name: o.name,
+      facilityId: o.facilityId,
+      countyName: o.countyName,
+      animalUnitCapacity: o.animalUnitCapacity,
+      fee: line ? { cents: line.cents, payer: line.payer, payerName: line.payer === 'active_contractor' ? (d.contractorName ?? 'the active contractor') : (owners.get(o.id) ?? 'the owner'), citation: line.citation } : null,
+      feeNote: preview.note,
+      refusal: refusalOf(o, pending.has(o.id)),
+    };
+  });
+}
+
+export type FiledUpdate = { operationId: string; name: string; planId: string; submissionId: string; feeCents: number; replayed: boolean };
+export type RefusedUpdate = { operationId: string; name: string; reason: string };
+
+/** Files each certified operation's statement on its own; returns what was filed and what was refused, by name. */
+export async function fileNoChangeUpdates(
+  actor: Actor,
+  items: { operationId: string; idempotencyKey: string }[],
+  ctx: { today: string; origin: string },
+): Promise<{ filed: FiledUpdate[]; refused: RefusedUpdate[] }> {
+  const candidates = await previewNoChange(actor, items.map((i) => i.operationId), ctx.today);
+  const filed: FiledUpdate[] = [];
+  const refused: RefusedUpdate[] = [];
+  for (const item of items) {
+    const c = candidates.find((x) => x.operationId === item.operationId);
+    const done = await findFiled(item.idempotencyKey);
+    if (done) {
+      filed.push({ operationId: item.operationId, name: c?.name ?? 'Operation', planId: done.planId, submissionId: done.id, feeCents: c?.fee?.cents ?? 0, replayed: true });
+      continue;
+    }
+    // Outside the filer's scope: named as not found, never described.
+    if (!c) {
+      refused.push({ operationId: item.operationId, name: 'An operation you cannot act for', reason: 'We can’t find that operation among those you may file for.' });
+      continue;
+    }
+    if (c.refusal) {
+      refused.push({ operationId: c.operationId, name: c.name, reason: c.refusal });
+      continue;
+    }
+    try {
+      const result = await fileOne(actor, c, item.idempotencyKey, ctx);
+      filed.push({ operationId: c.operationId, name: c.name, planId: result.planId, submissionId: result.submissionId, feeCents: c.fee?.cents ?? 0, replayed: result.replayed });
+    } catch (err) {
+      if (!(err instanceof AppError)) throw err;
+      refused.push({ operationId: c.operationId, name: c.name, reason: err.message });
+    }
+  }
+  return { filed, refused };
+}
+
+async function findFiled(idempotencyKey: string) {
+  const db = await getDb();
+  const [row] = await db.select({ id: planSubmissions.id, planId: planSubmissions.planId }).from(planSubmissions).where(eq(planSubmissions.idempotencyKey, idempotencyKey));
+  return row ?? null;
+}
+
+async function fileOne(actor: Actor, c: NoChangeCandidate, idempotencyKey: string, ctx: { today: string; origin: string }) {
+  const { planId } = await startPlan(actor, { operationId: c.operationId, kind: 'annual_update' }, ctx.today);
+  const db = await getDb();
+  const [plan] = await db.select({ version: plans.version, draftState: plans.draftState }).from(plans).where(eq(plans.id, planId));
+  const draft = (plan!.draftState ?? {}) as PlanDraft;
+  const saved = await saveDraft(actor, {
+    planId,
+    version: plan!.version,
+    draft: { ...draft, update: { updateKind: 'no_change_statement', statedAnimalUnitCapacity: c.animalUnitCapacity, channel: 'electronic', noChangeConfirmed: true } },
+  });
+  return submitPlan(actor, { planId, version: saved.version, idempotencyKey }, ctx);
+}
