@@ -36,6 +36,8 @@ export function navForRole(role: Role | null): NavLink[] {
         { href: '/admin/users', label: 'Users' },
         { href: '/admin/parameters', label: 'Fee parameters' },
         { href: '/admin/letters', label: 'Decision letters' },
+        { href: '/admin/imports', label: 'Imports' },
+        { href: '/admin/api-tokens', label: 'API tokens' },
         { href: '/counties', label: 'Counties' },
         { href: '/mail', label: 'Sent mail' },
         { href: '/account', label: 'Account' },

@@ -62,6 +62,18 @@ const ROUTES: { file: string; url: string; expect: string }[] = [
   { file: 'app/county/received/page.tsx', url: '/county/received', expect: 'S 403 403 403 403 403 200 403' },
   { file: 'app/county/plans/[id]/receipt/page.tsx', url: `/county/plans/${ID}/receipt`, expect: 'S 403 403 403 403 403 404 403' },
   { file: 'app/api/health/route.ts', url: '/api/health', expect: PUBLIC },
+  { file: 'app/admin/api-tokens/page.tsx', url: '/admin/api-tokens', expect: 'S 403 403 403 403 403 403 200' },
+  // The JSON API takes API tokens, never a session: a signed-in browser without one gets 401.
+  { file: 'app/api/v1/status/route.ts', url: '/api/v1/status', expect: PUBLIC },
+  { file: 'app/api/v1/openapi.json/route.ts', url: '/api/v1/openapi.json', expect: PUBLIC },
+  { file: 'app/api/v1/reference/route.ts', url: '/api/v1/reference', expect: PUBLIC },
+  { file: 'app/api/v1/reference/standalone.js/route.ts', url: '/api/v1/reference/standalone.js', expect: PUBLIC },
+  { file: 'app/api/v1/operations/route.ts', url: '/api/v1/operations', expect: 'U U U U U U U U' },
+  { file: 'app/api/v1/operations/[id]/route.ts', url: `/api/v1/operations/${ID}`, expect: 'U U U U U U U U' },
+  { file: 'app/api/v1/operations/[id]/plans/route.ts', url: `/api/v1/operations/${ID}/plans`, expect: 'U U U U U U U U' },
+  { file: 'app/api/v1/plans/[id]/route.ts', url: `/api/v1/plans/${ID}`, expect: 'U U U U U U U U' },
+  { file: 'app/api/v1/decisions/route.ts', url: '/api/v1/decisions', expect: 'U U U U U U U U' },
+  { file: 'app/api/v1/due-dates/route.ts', url: '/api/v1/due-dates', expect: 'U U U U U U U U' },
   { file: 'app/api/review/worklist.csv/route.ts', url: '/api/review/worklist.csv', expect: 'U 403 403 403 200 200 403 403' },
   { file: 'app/api/fees/ledger.csv/route.ts', url: '/api/fees/ledger.csv', expect: 'U 403 403 403 200 200 403 403' },
   { file: 'app/api/county/export/route.ts', url: '/api/county/export', expect: 'U 403 403 403 403 403 200 403' },
@@ -75,7 +87,10 @@ const ROUTES: { file: string; url: string; expect: string }[] = [
 // transfer requests with their evidence (POST, tests/integration/ownership-transfers and
 // tests/e2e/transfers.spec.ts), next-auth's own endpoints (tests/e2e/auth.spec.ts), the test clock
 // (tests/e2e/foundation.spec.ts).
-const COVERED_ELSEWHERE = ['app/api/attachments/route.ts', 'app/api/transfers/route.ts', 'app/api/auth/[...nextauth]/route.ts', 'app/api/test/clock/route.ts'];
+// The rules endpoints (POST) are called in tests/integration/api-v1.test.ts.
+const COVERED_ELSEWHERE = [
+  'app/api/v1/rules/animal-units/route.ts', 'app/api/v1/rules/fees/route.ts', 'app/api/v1/rules/mmp-requirement/route.ts', 'app/api/v1/rules/stockpile/route.ts',
+  'app/api/attachments/route.ts', 'app/api/transfers/route.ts', 'app/api/auth/[...nextauth]/route.ts', 'app/api/test/clock/route.ts'];
 
 function routeFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
