@@ -62,6 +62,10 @@ const ROUTES: { file: string; url: string; expect: string }[] = [
   { file: 'app/county/received/page.tsx', url: '/county/received', expect: 'S 403 403 403 403 403 200 403' },
   { file: 'app/county/plans/[id]/receipt/page.tsx', url: `/county/plans/${ID}/receipt`, expect: 'S 403 403 403 403 403 404 403' },
   { file: 'app/api/health/route.ts', url: '/api/health', expect: PUBLIC },
+  { file: 'app/admin/imports/page.tsx', url: '/admin/imports', expect: 'S 403 403 403 403 403 403 200' },
+  { file: 'app/admin/imports/[id]/page.tsx', url: `/admin/imports/${ID}`, expect: 'S 403 403 403 403 403 403 404' },
+  { file: 'app/api/admin/imports/[id]/progress/route.ts', url: `/api/admin/imports/${ID}/progress`, expect: 'U 403 403 403 403 403 403 404' },
+  { file: 'app/api/admin/imports/[id]/report.csv/route.ts', url: `/api/admin/imports/${ID}/report.csv`, expect: 'U 403 403 403 403 403 403 404' },
   { file: 'app/admin/api-tokens/page.tsx', url: '/admin/api-tokens', expect: 'S 403 403 403 403 403 403 200' },
   // The JSON API takes API tokens, never a session: a signed-in browser without one gets 401.
   { file: 'app/api/v1/status/route.ts', url: '/api/v1/status', expect: PUBLIC },
@@ -90,6 +94,8 @@ const ROUTES: { file: string; url: string; expect: string }[] = [
 // The rules endpoints (POST) are called in tests/integration/api-v1.test.ts.
 const COVERED_ELSEWHERE = [
   'app/api/v1/rules/animal-units/route.ts', 'app/api/v1/rules/fees/route.ts', 'app/api/v1/rules/mmp-requirement/route.ts', 'app/api/v1/rules/stockpile/route.ts',
+  // Uploading and applying an import (POST): tests/e2e/imports-claims.spec.ts.
+  'app/api/admin/imports/route.ts', 'app/api/admin/imports/[id]/apply/route.ts',
   'app/api/attachments/route.ts', 'app/api/transfers/route.ts', 'app/api/auth/[...nextauth]/route.ts', 'app/api/test/clock/route.ts'];
 
 function routeFiles(dir: string): string[] {
