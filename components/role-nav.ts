@@ -37,6 +37,7 @@ export function navForRole(role: Role | null): NavLink[] {
         { href: '/admin/parameters', label: 'Fee parameters' },
         { href: '/admin/letters', label: 'Decision letters' },
         { href: '/admin/imports', label: 'Imports' },
+        { href: '/admin/owner-claims', label: 'Owners to invite' },
         { href: '/admin/api-tokens', label: 'API tokens' },
         { href: '/counties', label: 'Counties' },
         { href: '/mail', label: 'Sent mail' },

@@ -29,7 +29,7 @@ export function generateImportFiles(n: number, today: string, prefix = 'IA'): Ge
     const home = IOWA_COUNTIES[owner % IOWA_COUNTIES.length]!;
     owners.push([id, `Owner ${owner} Farms`, 'organization', owner % 5 === 0 ? null : `owner${owner}@example.com`, `515-555-${String(owner % 10000).padStart(4, '0')}`, `${owner} Farm Rd\n${home.name} County, IA 50000`, addDays(today, -2000 - (i % 500))]);
     history.push([id, addDays(today, -300 - (i % 60)), addDays(today, 30 + (i % 300))]);
-    if (i % 10 === 0) fees.push([id, 'annual_compliance', addDays(today, -30), null]);
+    if (i % 10 === 0) fees.push([id, 'annual_compliance', addDays(today, -(20 + (i % 17))), null]);
   }
   return {
     operations: csvDocument(['facility_id', 'name', 'county', 'township', 'range', 'section', 'quarter_section', 'address_911', ...heads, 'constructed_on', 'last_expanded_on', 'construction_permit', 'contract_producer', 'contractor_name'], ops),

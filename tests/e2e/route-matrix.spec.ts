@@ -62,6 +62,8 @@ const ROUTES: { file: string; url: string; expect: string }[] = [
   { file: 'app/county/received/page.tsx', url: '/county/received', expect: 'S 403 403 403 403 403 200 403' },
   { file: 'app/county/plans/[id]/receipt/page.tsx', url: `/county/plans/${ID}/receipt`, expect: 'S 403 403 403 403 403 404 403' },
   { file: 'app/api/health/route.ts', url: '/api/health', expect: PUBLIC },
+  { file: 'app/admin/owner-claims/page.tsx', url: '/admin/owner-claims', expect: 'S 403 403 403 403 403 403 200' },
+  { file: 'app/operations/claim-records/page.tsx', url: '/operations/claim-records', expect: 'S 200 403 403 403 403 403 403' },
   { file: 'app/admin/imports/page.tsx', url: '/admin/imports', expect: 'S 403 403 403 403 403 403 200' },
   { file: 'app/admin/imports/[id]/page.tsx', url: `/admin/imports/${ID}`, expect: 'S 403 403 403 403 403 403 404' },
   { file: 'app/api/admin/imports/[id]/progress/route.ts', url: `/api/admin/imports/${ID}/progress`, expect: 'U 403 403 403 403 403 403 404' },
