@@ -83,6 +83,12 @@ export default function HomePage() {
             Create an owner account
           </ButtonLink>
         </div>
+        <p className="margin-bottom-0">
+          <a className="usa-link" href="/status">
+            Look up an operation’s plan status
+          </a>{' '}
+          by name, facility ID or county, without signing in.
+        </p>
       </section>
 
       <div className="grid-row grid-gap-lg">

@@ -8,6 +8,7 @@ import * as countyPlanDecided from './county-plan-decided';
 import * as countyPlanSubmitted from './county-plan-submitted';
 import * as feeReceipt from './fee-receipt';
 import * as newOwnerDue from './new-owner-due';
+import * as ownerClaimInvitation from './owner-claim-invitation';
 import * as passwordReset from './password-reset';
 import * as planDecided from './plan-decided';
 import * as returnedIncomplete from './returned-incomplete';
@@ -37,6 +38,7 @@ export type EmailTemplates = {
   'transfer-requested': transferRequested.TransferRequestedProps;
   'transfer-disputed': transferDisputed.TransferDisputedProps;
   'transfer-decided': transferDecided.TransferDecidedProps;
+  'owner-claim-invitation': ownerClaimInvitation.OwnerClaimInvitationProps;
 };
 
 export type EmailTemplateId = keyof EmailTemplates;
@@ -65,6 +67,7 @@ const TEMPLATES: { [K in EmailTemplateId]: Template<EmailTemplates[K]> } = {
   'transfer-requested': { ...transferRequested, component: transferRequested.TransferRequestedEmail },
   'transfer-disputed': { ...transferDisputed, component: transferDisputed.TransferDisputedEmail },
   'transfer-decided': { ...transferDecided, component: transferDecided.TransferDecidedEmail },
+  'owner-claim-invitation': { ...ownerClaimInvitation, component: ownerClaimInvitation.OwnerClaimInvitationEmail },
 };
 
 export const EMAIL_TEMPLATE_IDS = Object.keys(TEMPLATES) as EmailTemplateId[];

@@ -13,4 +13,6 @@ export * from './notifications';
 export * from './audit';
 export * from './auth';
 export * from './settings';
+export * from './api';
+export * from './imports';
 export * from './relations';

@@ -41,6 +41,12 @@ export const ACTIONS = {
   'user.disable': { roles: ['admin'], target: 'none' },
   'parameter.set': { roles: ['admin'], target: 'none' },
   'county.edit': { roles: ['admin'], target: 'none' },
+  // Issue 18: the department's systems and others read through API tokens an admin issues; the
+  // department's existing records come in by CSV import; imported owners claim with a code.
+  'api_token.manage': { roles: ['admin'], target: 'none' },
+  'import.run': { roles: ['admin'], target: 'none' },
+  'owner_claim.issue': { roles: ['admin'], target: 'none' },
+  'owner_claim.redeem': { roles: ['owner'], target: 'none' },
   'mail.read': { roles: [...DEPT, 'admin'], target: 'none' },
   'account.manage_own': { roles: EVERYONE, target: 'none' },
 } as const satisfies Record<string, { roles: readonly Role[]; target: TargetKind }>;

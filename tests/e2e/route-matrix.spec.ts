@@ -22,6 +22,8 @@ const DEPT_ID = 'S 403 403 403 404 404 403 403';
 const ROUTES: { file: string; url: string; expect: string }[] = [
   { file: 'app/page.tsx', url: '/', expect: PUBLIC },
   { file: 'app/counties/page.tsx', url: '/counties', expect: PUBLIC },
+  { file: 'app/status/page.tsx', url: '/status', expect: PUBLIC },
+  { file: 'app/api/status/export/route.ts', url: '/api/status/export?county=19167', expect: PUBLIC },
   { file: 'app/(auth)/sign-in/page.tsx', url: '/sign-in', expect: '200 R R R R R R R' },
   { file: 'app/(auth)/register/page.tsx', url: '/register', expect: PUBLIC },
   { file: 'app/(auth)/register/preparer/page.tsx', url: '/register/preparer', expect: PUBLIC },
@@ -66,6 +68,24 @@ const ROUTES: { file: string; url: string; expect: string }[] = [
   { file: 'app/county/received/page.tsx', url: '/county/received', expect: 'S 403 403 403 403 403 200 403' },
   { file: 'app/county/plans/[id]/receipt/page.tsx', url: `/county/plans/${ID}/receipt`, expect: 'S 403 403 403 403 403 404 403' },
   { file: 'app/api/health/route.ts', url: '/api/health', expect: PUBLIC },
+  { file: 'app/admin/owner-claims/page.tsx', url: '/admin/owner-claims', expect: 'S 403 403 403 403 403 403 200' },
+  { file: 'app/operations/claim-records/page.tsx', url: '/operations/claim-records', expect: 'S 200 403 403 403 403 403 403' },
+  { file: 'app/admin/imports/page.tsx', url: '/admin/imports', expect: 'S 403 403 403 403 403 403 200' },
+  { file: 'app/admin/imports/[id]/page.tsx', url: `/admin/imports/${ID}`, expect: 'S 403 403 403 403 403 403 404' },
+  { file: 'app/api/admin/imports/[id]/progress/route.ts', url: `/api/admin/imports/${ID}/progress`, expect: 'U 403 403 403 403 403 403 404' },
+  { file: 'app/api/admin/imports/[id]/report.csv/route.ts', url: `/api/admin/imports/${ID}/report.csv`, expect: 'U 403 403 403 403 403 403 404' },
+  { file: 'app/admin/api-tokens/page.tsx', url: '/admin/api-tokens', expect: 'S 403 403 403 403 403 403 200' },
+  // The JSON API takes API tokens, never a session: a signed-in browser without one gets 401.
+  { file: 'app/api/v1/status/route.ts', url: '/api/v1/status', expect: PUBLIC },
+  { file: 'app/api/v1/openapi.json/route.ts', url: '/api/v1/openapi.json', expect: PUBLIC },
+  { file: 'app/api/v1/reference/route.ts', url: '/api/v1/reference', expect: PUBLIC },
+  { file: 'app/api/v1/reference/standalone.js/route.ts', url: '/api/v1/reference/standalone.js', expect: PUBLIC },
+  { file: 'app/api/v1/operations/route.ts', url: '/api/v1/operations', expect: 'U U U U U U U U' },
+  { file: 'app/api/v1/operations/[id]/route.ts', url: `/api/v1/operations/${ID}`, expect: 'U U U U U U U U' },
+  { file: 'app/api/v1/operations/[id]/plans/route.ts', url: `/api/v1/operations/${ID}/plans`, expect: 'U U U U U U U U' },
+  { file: 'app/api/v1/plans/[id]/route.ts', url: `/api/v1/plans/${ID}`, expect: 'U U U U U U U U' },
+  { file: 'app/api/v1/decisions/route.ts', url: '/api/v1/decisions', expect: 'U U U U U U U U' },
+  { file: 'app/api/v1/due-dates/route.ts', url: '/api/v1/due-dates', expect: 'U U U U U U U U' },
   { file: 'app/api/review/worklist.csv/route.ts', url: '/api/review/worklist.csv', expect: 'U 403 403 403 200 200 403 403' },
   { file: 'app/api/portfolio/export.csv/route.ts', url: '/api/portfolio/export.csv', expect: 'U 403 200 403 403 403 403 403' },
   { file: 'app/api/invoices/[id]/route.ts', url: `/api/invoices/${ID}`, expect: 'U 404 404 404 404 404 404 404' },
@@ -82,7 +102,13 @@ const ROUTES: { file: string; url: string; expect: string }[] = [
 // transfer requests with their evidence (POST, tests/integration/ownership-transfers and
 // tests/e2e/transfers.spec.ts), next-auth's own endpoints (tests/e2e/auth.spec.ts), the test clock
 // (tests/e2e/foundation.spec.ts), the payment webhook (POST, tests/integration/online-payments).
-const COVERED_ELSEWHERE = ['app/api/payments/webhook/route.ts', 'app/api/attachments/route.ts', 'app/api/transfers/route.ts', 'app/api/auth/[...nextauth]/route.ts', 'app/api/test/clock/route.ts'];
+// The rules endpoints (POST) are called in tests/integration/api-v1.test.ts.
+const COVERED_ELSEWHERE = [
+  'app/api/payments/webhook/route.ts',
+  'app/api/v1/rules/animal-units/route.ts', 'app/api/v1/rules/fees/route.ts', 'app/api/v1/rules/mmp-requirement/route.ts', 'app/api/v1/rules/stockpile/route.ts',
+  // Uploading and applying an import (POST): tests/e2e/imports-claims.spec.ts.
+  'app/api/admin/imports/route.ts', 'app/api/admin/imports/[id]/apply/route.ts',
+  'app/api/attachments/route.ts', 'app/api/transfers/route.ts', 'app/api/auth/[...nextauth]/route.ts', 'app/api/test/clock/route.ts'];
 
 function routeFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {

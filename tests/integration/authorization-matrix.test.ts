@@ -46,6 +46,10 @@ const EXPECTED: Record<Action, string> = {
   'user.disable': ADMIN_ONLY,
   'parameter.set': ADMIN_ONLY,
   'county.edit': ADMIN_ONLY,
+  'api_token.manage': ADMIN_ONLY,
+  'import.run': ADMIN_ONLY,
+  'owner_claim.issue': ADMIN_ONLY,
+  'owner_claim.redeem': 'AA FF FF FF FF FF FF FF',
   'mail.read': 'FF FF FF AA AA FF FF AA',
   'account.manage_own': 'AA AA AA AA AA AA AA AA',
 };

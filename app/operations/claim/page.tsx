@@ -1,3 +1,4 @@
+import Link from 'next/link';
 import type { Metadata } from 'next';
 import { latestParameter } from '@/lib/rules';
 import { Breadcrumbs } from '@/components/breadcrumbs';
@@ -21,6 +22,13 @@ export default async function ClaimPage() {
         lead="When you buy or otherwise acquire an operation that already has a facility ID, ask here to be recorded as its owner: this is the report of an ownership change (DNR form 542-4026). Send the bill of sale or deed as proof."
       />
       <div className="usa-prose margin-bottom-3">
+        <p>
+          Did the department send you a letter or email with a code for operations its records already name you for?{' '}
+          <Link className="usa-link" href="/operations/claim-records">
+            Take over operations from the department’s records
+          </Link>{' '}
+          instead.
+        </p>
         <p>What happens next:</p>
         <ol>
           <li>We email the owner on record, who can accept the request or tell the department it is wrong.</li>

@@ -1,0 +1,4 @@
+import { dueDatesPage } from '@/lib/api/endpoints';
+import { apiGet } from '@/lib/api/handler';
+
+export const GET = apiGet(dueDatesPage);

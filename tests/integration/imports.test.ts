@@ -1,0 +1,146 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { auditEvents, feeLines, importRuns, operations, ownerships, parties, plans, users } from '@/db/schema';
+import { seedDatabase } from '@/db/seed';
+import type { Actor } from '@/lib/auth/roles';
+import { canSeePlan } from '@/lib/auth/policy';
+import { today } from '@/lib/clock';
+import { AppError } from '@/lib/errors';
+import { generateImportFiles } from '@/lib/imports/generate';
+import { applyImport, checkImport, getImportRun, outcomesCsv, type ImportFileKind } from '@/lib/imports/runs';
+import { parsePublicStatusFilter } from '@/lib/public/status-filter';
+import { searchPublicStatus } from '@/lib/public/status-search';
+import { databaseLabel, useTestDb } from './support/test-db';
+
+const T = today();
+const N = 120;
+const HEADER = 'facility_id,name,county,head_swine_over_55_lb,constructed_on';
+
+describe(`importing the department’s records on ${databaseLabel}`, () => {
+  const t = useTestDb();
+  const db = () => t.get().db;
+  let admin: Actor;
+  const files = generateImportFiles(N, T, 'TS');
+  const enc = (s: string) => new TextEncoder().encode(s);
+  const count = async (table: typeof operations | typeof auditEvents | typeof plans | typeof feeLines | typeof ownerships | typeof parties) =>
+    (await db().select({ n: sql<number>`count(*)::int` }).from(table))[0]!.n;
+  const check = (kind: ImportFileKind, content: string | Uint8Array, filename = `${kind}.csv`) => checkImport(admin, { kind, filename, bytes: typeof content === 'string' ? enc(content) : content }, T);
+
+  beforeAll(async () => {
+    await seedDatabase(db(), { demo: true, today: T });
+    const [u] = await db().select().from(users).where(eq(users.email, 'admin@example.com'));
+    admin = { id: u!.id, role: 'admin', name: u!.name, email: u!.email, countyFips: null, partyId: null };
+  });
+
+  it('checks a file without writing, then applies it; the same file again changes nothing', async () => {
+    const before = await count(operations);
+    const runId = await check('operations', files.operations);
+    const run = await getImportRun(admin, runId);
+    expect(run.status).toBe('checked');
+    expect(run.summary).toEqual({ rows: N, create: N, change: 0, unchanged: 0, refuse: 0 });
+    expect(run.outcomes[0]).toMatchObject({ row: 2, facilityId: 'TS000001', outcome: 'create', details: expect.stringMatching(/AU; MMP (not )?required \(IAC 567-65\.110\(1\)[^)]*\)?.*annual compliance fee \$[\d,.]+ paid by the/) });
+    expect(await count(operations)).toBe(before);
+
+    const progress: number[] = [];
+    const applied = await applyImport(admin, runId, { today: T, onProgress: (done) => progress.push(done) });
+    expect(applied.create).toBe(N);
+    expect(progress.at(-1)).toBe(N);
+    expect(await count(operations)).toBe(before + N);
+    await expect(applyImport(admin, runId, { today: T })).rejects.toMatchObject({ code: 'CONFLICT' });
+
+    for (const kind of ['owners', 'plan_history', 'unpaid_fees'] as const) {
+      const id = await check(kind, files[kind]);
+      expect((await getImportRun(admin, id)).summary.refuse, kind).toBe(0);
+      await applyImport(admin, id, { today: T });
+    }
+    const snapshot = { ops: await count(operations), plans: await count(plans), fees: await count(feeLines), owners: await count(ownerships), parties: await count(parties), audit: await count(auditEvents) };
+    for (const kind of ['operations', 'owners', 'plan_history', 'unpaid_fees'] as const) {
+      const id = await check(kind, files[kind]);
+      const s = await applyImport(admin, id, { today: T });
+      expect(s, kind).toMatchObject({ create: 0, change: 0, refuse: 0 });
+    }
+    // Only the runs' own audit events (checked, applied) were added.
+    const { audit: auditBefore, ...records } = snapshot;
+    expect({ ops: await count(operations), plans: await count(plans), fees: await count(feeLines), owners: await count(ownerships), parties: await count(parties) }).toEqual(records);
+    expect(await count(auditEvents)).toBe(auditBefore + 8);
+  });
+
+  it('imported records read like the portal’s own: public search, county scope, fees by the rules', async () => {
+    const { rows } = await searchPublicStatus(parsePublicStatusFilter({ q: 'TS000010' }));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ planStatus: 'approved', lastApprovedOn: expect.any(String), nextDueOn: expect.any(String) });
+    const [op] = await db().select().from(operations).where(eq(operations.facilityId, 'TS000010'));
+    const [plan] = await db().select().from(plans).where(eq(plans.operationId, op!.id));
+    const official = (countyFips: string): Actor => ({ id: admin.id, role: 'county_official', name: 'x', email: 'x@example.com', countyFips, partyId: null });
+    expect(await canSeePlan(official(op!.countyFips), plan!.id)).toBe(op!.id);
+    expect(await canSeePlan(official(op!.countyFips === '19167' ? '19079' : '19167'), plan!.id)).toBeNull();
+    const fee = await db().select().from(feeLines).where(eq(feeLines.operationId, op!.id));
+    expect(fee).toHaveLength(1);
+    expect(fee[0]).toMatchObject({ code: 'annual_compliance', status: 'due', citation: expect.stringContaining('65.110') });
+    // One owner with two operations is one party: they claim both at once.
+    const owners = await db().select({ owner: ownerships.ownerId }).from(ownerships).innerJoin(operations, eq(operations.id, ownerships.operationId)).where(sql`${operations.facilityId} in ('TS000001', 'TS000002')`);
+    expect(new Set(owners.map((o) => o.owner)).size).toBe(1);
+  });
+
+  it('a changed row is reported as a change, and applying it writes the change with an audit event', async () => {
+    const name = /\nTS000003,([^,]+),/.exec(files.operations)![1]!;
+    const changed = files.operations.replace(`TS000003,${name},`, `TS000003,${name} (renamed),`);
+    expect(changed).not.toBe(files.operations);
+    const id = await check('operations', changed);
+    const run = await getImportRun(admin, id);
+    expect(run.summary).toMatchObject({ change: 1, unchanged: N - 1 });
+    expect(run.outcomes.find((o) => o.outcome === 'change')).toMatchObject({ facilityId: 'TS000003', messages: [{ message: 'Changes name.' }] });
+    await applyImport(admin, id, { today: T });
+    const [op] = await db().select().from(operations).where(eq(operations.facilityId, 'TS000003'));
+    expect(op!.name).toBe(`${name} (renamed)`);
+    const audit = await db().select().from(auditEvents).where(sql`${auditEvents.action} = 'operation.import_changed' and ${auditEvents.entityId} = ${op!.id}`);
+    expect(audit).toHaveLength(1);
+  });
+
+  it('refuses bad files with the rows and columns named, and writes nothing', async () => {
+    const before = { ops: await count(operations), runs: (await db().select({ n: sql<number>`count(*)::int` }).from(importRuns))[0]!.n };
+    const refused = async (kind: ImportFileKind, content: string | Uint8Array) => {
+      const run = await getImportRun(admin, await check(kind, content));
+      expect(run.status).toBe('refused');
+      await expect(applyImport(admin, run.id, { today: T })).rejects.toBeInstanceOf(AppError);
+      return run;
+    };
+    expect((await refused('operations', 'facility_id,name,cnty\nX1,A,Sioux\n')).fileError).toMatch(/missing column county; unknown column cnty/);
+    expect((await refused('operations', new Uint8Array([...enc(`${HEADER}\nX1,M`), 0xfc, ...enc('ller Farm,Sioux,10,2001-01-01\n')]))).fileError).toMatch(/not UTF-8/);
+    expect((await refused('operations', new Uint8Array([0xff, 0xfe, 0x66, 0x00]))).fileError).toMatch(/UTF-16/);
+    expect((await refused('operations', `${HEADER}\nX1,A,Sioux,10\n`)).fileError).toMatch(/wrong number of columns/);
+
+    const bad = await refused(
+      'operations',
+      [HEADER, 'X1,Alpha,Sioux,100,2001-01-01', 'X1,Alpha again,Sioux,100,2001-01-01', 'X2,Beta,Atlantis,100,2001-01-01', 'X3,Gamma,Lyon,-5,2001-01-01', 'X4,Delta,Lyon,12.5,2001-01-01', 'X5,Eps,19119,99999999999,2001-01-01', 'X6,Zeta,Lyon,,2001-01-01', 'X7,Eta,lyon county,100,2001-13-40', 'X8,Theta,Lyon,100,2001-01-01'].join('\n'),
+    );
+    const why = (row: number) => bad.outcomes.find((o) => o.row === row)!;
+    expect(why(2)).toMatchObject({ outcome: 'refuse', messages: [{ column: 'facility_id', message: 'Facility ID X1 is on rows 2, 3: each operation once per file.' }] });
+    expect(why(3).outcome).toBe('refuse');
+    expect(why(4).messages).toEqual([{ column: 'county', message: expect.stringContaining('“Atlantis” is not an Iowa county') }]);
+    expect(why(5).messages).toEqual([{ column: 'head_swine_over_55_lb', message: expect.stringContaining('-5 is impossible') }]);
+    expect(why(6).messages).toEqual([{ column: 'head_swine_over_55_lb', message: expect.stringContaining('12.5 is impossible') }]);
+    expect(why(7).messages).toEqual([{ column: 'head_swine_over_55_lb', message: expect.stringContaining('is impossible') }]);
+    expect(why(8).messages).toEqual([{ column: null, message: expect.stringContaining('No head at capacity') }]);
+    expect(why(9).messages).toEqual([{ column: 'constructed_on', message: expect.stringContaining('not a date') }]);
+    expect(why(10).outcome).toBe('create');
+    expect(bad.summary).toMatchObject({ rows: 9, refuse: 8, create: 1 });
+    const report = outcomesCsv(bad);
+    expect(report).toContain('Row,Facility ID,Outcome,Column,Why');
+    expect(report).toContain('4,X2,Refused,county,');
+
+    // Owners of an unknown operation, or a different owner than the one on record, are refused.
+    const owners = await refused('owners', 'facility_id,owner_name,acquired_on\nNOPE1,Someone,2020-01-01\nTS000001,Not The Owner LLC,2020-01-01\n');
+    expect(owners.outcomes.map((o) => o.messages[0]!.message)).toEqual([expect.stringContaining('No operation has facility ID NOPE1'), expect.stringContaining('The owner on record is Owner 1 Farms')]);
+    const fees = await refused('unpaid_fees', `facility_id,fee,due_on,amount\nTS000020,annual_compliance,${T},1.00\n`);
+    expect(fees.outcomes[0]!.messages[0]).toMatchObject({ column: 'amount', message: expect.stringContaining('is not the') });
+
+    expect(await count(operations)).toBe(before.ops);
+    const runs = (await db().select({ n: sql<number>`count(*)::int` }).from(importRuns))[0]!.n;
+    expect(runs).toBe(before.runs + 7);
+  });
+
+  it('only an administrator imports', async () => {
+    await expect(checkImport({ ...admin, role: 'department_supervisor' }, { kind: 'operations', filename: 'x.csv', bytes: enc(files.operations) }, T)).rejects.toMatchObject({ code: 'FORBIDDEN' });
+  });
+});
