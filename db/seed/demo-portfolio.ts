@@ -1,7 +1,6 @@
 import type { Executor } from '../client';
 import { hashPassword } from '@/lib/auth/passwords';
 import { parties, users } from '../schema';
-import { seedOperation } from './demo';
 import { approvedOriginal, approvedUpdate, finisher, loc, pit, type DemoOperation } from './demo-operations';
 import { DEMO_PASSWORD, PORTFOLIO_ACCOUNTS, type DemoPeople } from './demo-people';
 import { seedDemoTransfer } from './demo-transfers';
@@ -39,7 +38,10 @@ export function portfolioOperationName(i: number): string {
   return i === PORTFOLIO_SAFO_INDEX ? `${base} ${SITES[i % 4]} Nursery (SAFO)` : `${base} ${SITES[i % 4]} Finisher`;
 }
 
-export async function seedDemoPortfolio(db: Executor, people: DemoPeople, today: string): Promise<void> {
+/** How demo.ts seeds one operation, passed in so the two modules do not import each other. */
+export type SeedOperation = (db: Executor, people: DemoPeople, spec: DemoOperation, today: string, facilityId: string) => Promise<string>;
+
+export async function seedDemoPortfolio(db: Executor, people: DemoPeople, today: string, seedOperation: SeedOperation): Promise<void> {
   const owners: { id: string; name: string }[] = [];
   for (const [n, name] of CLIENTS.entries()) {
     const [row] = await db

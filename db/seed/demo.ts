@@ -39,7 +39,7 @@ export async function seedDemo(db: Executor, today: string, options: { portfolio
   // request for Ruth Miller's Clarion Finisher waits in the department's worklist.
   await seedDemoTransfer(db, people, { ...op('le-mars'), claimant: { party: 'prairie', user: 'prairie' }, previousOwner: 'vanzee', acquiredDaysAgo: 30, filedDaysAgo: 29, confirmedDaysAgo: 27 }, today);
   await seedDemoTransfer(db, people, { ...op('clarion'), claimant: { party: 'vanzee', user: 'vanzee' }, previousOwner: 'miller', acquiredDaysAgo: 12, filedDaysAgo: 10 }, today);
-  if (options.portfolio) await seedDemoPortfolio(db, people, today);
+  if (options.portfolio) await seedDemoPortfolio(db, people, today, seedOperation);
 }
 
 export async function seedOperation(db: Executor, people: DemoPeople, spec: DemoOperation, today: string, facilityId: string): Promise<string> {
