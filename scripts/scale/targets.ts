@@ -28,7 +28,7 @@ export async function benchTargets(_base: string, cookies: { reviewer: string; c
     // The demo owner's plan she can edit (a draft or an update in progress), for the editor.
     const editable = (await handle.db.execute(sql`
       select p.id from plans p join ownerships o on o.operation_id = p.operation_id and o.released_on is null
-      join parties pa on pa.id = o.owner_id where pa.email = 'owner.hansen@example.com' and p.status in ('draft', 'returned_incomplete')
+      join parties pa on pa.id = o.owner_id where pa.email = 'owner.hansen@example.com' and p.status in ('draft', 'incomplete')
       order by p.updated_at desc limit 1`)) as unknown as { rows: { id: string }[] };
     const editId = editable.rows[0]?.id;
     return [
