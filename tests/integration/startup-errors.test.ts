@@ -11,7 +11,7 @@ const COMMANDS = [
 ] as const;
 
 function run(script: string, url: string) {
-  const r = spawnSync(process.execPath, ['node_modules/tsx/dist/cli.mjs', script], {
+  const r = spawnSync(process.execPath, ['node_modules/tsx/dist/cli.mjs', '--require', './scripts/server-only-outside-next.cjs', script], {
     encoding: 'utf8',
     timeout: 60_000,
     env: { ...process.env, DATABASE_URL: url, NODE_ENV: 'development', MMP_JOBS: 'off', VITEST: '' },
