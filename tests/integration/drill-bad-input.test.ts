@@ -52,7 +52,12 @@ import { ownerAnswerSchema, ownerLinkAnswerSchema, transferDecisionSchema, trans
 import { parseOrThrow } from '@/lib/validation/parse';
 import { appealNoticeFormSchema, fieldOfficeContactSchema, mailingAddressSchema } from '@/lib/validation/letters';
 import { setFieldOfficeContact } from '@/lib/counties/field-offices';
+import { z } from 'zod';
 import { setOwnMailingAddress } from '@/lib/parties/mailing-address';
+import { issueTokenSchema } from '@/lib/api/token-schema';
+import { issueApiToken, revokeApiToken } from '@/lib/api/tokens';
+import { issueOwnerClaim, redeemOwnerClaim } from '@/lib/imports/claims';
+import { claimCodeSchema } from '@/lib/imports/claim-schema';
 import { ownerReceiptSchema, planRefSchema, receiptSchema, removeAttachmentSchema, saveDraftSchema, startPlanSchema, submitPlanSchema, withdrawPlanSchema } from '@/lib/validation/plans';
 import { assignReviewerSchema, decisionSchema, findCompleteSchema, returnIncompleteSchema } from '@/lib/validation/review';
 import { parseWorklistFilters } from '@/lib/validation/review-worklist';
@@ -236,6 +241,11 @@ const CASES: Case[] = [
     const result = await receivePaymentWebhook(text(body), sig === null || sig === undefined ? null : text(sig));
     if (!('rejected' in result)) throw new Error('an unsigned event was applied');
   } },
+  // app/admin/api-tokens, app/admin/owner-claims, app/operations/claim-records.
+  { name: 'issueTokenAction', roles: ['admin'], base: () => fc.constantFrom({ name: 'Drill county token', scope: 'county', countyFips: '19167', expiresInDays: 30 }, { name: 'Drill agency token', scope: 'agency', agencyCounties: ['19167', '19079'], expiresInDays: 90 }), run: async (a, x) => issueApiToken(a, parseOrThrow(issueTokenSchema, x)) },
+  { name: 'revokeTokenAction', roles: ['admin'], base: () => fc.uuid().map((tokenId) => ({ tokenId })), run: async (a, x) => revokeApiToken(a, parseOrThrow(z.object({ tokenId: z.uuid() }), x).tokenId) },
+  { name: 'issueClaimAction', roles: ['admin'], base: () => fc.uuid().map((partyId) => ({ partyId })), run: async (a, x) => issueOwnerClaim(a, parseOrThrow(z.object({ partyId: z.uuid() }), x).partyId, ORIGIN) },
+  { name: 'redeemClaimAction', roles: ['owner'], base: () => fc.constant({ code: 'ABCD-EFGH-JKLM' }), run: async (a, x) => redeemOwnerClaim(a, parseOrThrow(claimCodeSchema, x).code) },
   { name: 'GET /api/calendar/[token]', lenient: true, roles: ['owner'], base: () => anyString, run: async (_a, t) => findCalendarFeedActor(text(t)) },
   { name: 'GET /api/county/export', lenient: true, roles: ['county'], base: () => fc.constant({ q: 'Finisher', status: 'approved', relation: 'located_in', page: '1' }), run: async (a, x) => listAllCountyOperations(a, parseCountyFilter(params(x))) },
   { name: 'GET /api/fees/ledger.csv', lenient: true, roles: ['supervisor', 'reviewer'], base: () => fc.constant({ status: 'due', code: 'annual_compliance', q: 'Finisher', page: '2' }), run: async (a, x) => queryLedgerRows(a, { ...feeLedgerFilterSchema.parse(Object.fromEntries(params(x))), page: 1 }, { limit: 50, offset: 0 }) },
