@@ -6,7 +6,7 @@ import compression from 'compression';
 import next from 'next';
 import { authSecret, getEnv, publicOrigin } from '@/lib/env';
 import { compileTrust, markClientAddressStamping, stampClientAddress } from '@/lib/net/client-address';
-import { runTimed, serverTimingEnabled } from '@/lib/net/request-timing';
+import { runTimed, serverTimingEnabled, takeTotalTiming } from '@/lib/net/request-timing';
 
 function fail(message: string): never {
   console.error(`Could not start the portal:\n${message}`);
@@ -44,7 +44,9 @@ async function main() {
     if (!timed) return serve(req, res);
     if (req.url === '/__timing' && (req.socket.remoteAddress === '127.0.0.1' || req.socket.remoteAddress === '::1' || req.socket.remoteAddress === '::ffff:127.0.0.1')) {
       res.setHeader('content-type', 'application/json');
-      res.end(JSON.stringify(Object.fromEntries(timings)));
+      const requests = [...timings.values()].reduce((n, t) => n + t.requests, 0);
+      const total = req.method === 'DELETE' ? takeTotalTiming() : { dbMs: NaN, queries: NaN };
+      res.end(JSON.stringify({ requests, total, paths: Object.fromEntries(timings) }));
       if (req.method === 'DELETE') timings.clear();
       return;
     }
