@@ -30,12 +30,10 @@ export async function recordPaymentAction(input: unknown): Promise<ActionResult<
 }
 
 export async function startCheckoutAction(input: unknown): Promise<ActionResult<{ redirectUrl: string }>> {
-  try {
+  return runAction(async () => {
     const actor = await actorOrThrow();
     const values = parseOrThrow(startCheckoutSchema, input);
     const opened = await startCheckout(actor, values, { origin: publicOrigin() });
     return { ok: true, data: { redirectUrl: opened.redirectUrl } };
-  } catch (err) {
-    return toActionError(err);
-  }
+  });
 }
