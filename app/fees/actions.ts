@@ -3,7 +3,8 @@
 import { revalidatePath } from 'next/cache';
 import { actorOrThrow } from '@/lib/auth/session';
 import { today } from '@/lib/clock';
-import { toActionError, type ActionResult } from '@/lib/errors';
+import { runAction } from '@/lib/actions/run-action';
+import type { ActionResult } from '@/lib/errors';
 import { recordPayment } from '@/lib/fees/payments';
 import { kickDelivery } from '@/lib/notifications/deliver';
 import { formatMoney } from '@/lib/format';
@@ -16,7 +17,7 @@ import { parseOrThrow } from '@/lib/validation/parse';
 // Fees: parse -> authorize (in the service) -> act -> revalidate; the receipt is mailed after commit.
 
 export async function recordPaymentAction(input: unknown): Promise<ActionResult<{ receiptNumber: string }>> {
-  try {
+  return runAction(async () => {
     const actor = await actorOrThrow();
     const values = parseOrThrow(paymentSchema, input);
     const result = await recordPayment(actor, values, { today: today(), origin: publicOrigin() });
@@ -25,18 +26,14 @@ export async function recordPaymentAction(input: unknown): Promise<ActionResult<
     revalidatePath(`/fees/${values.feeLineId}`);
     const tail = result.status === 'paid' ? 'The fee is now paid in full.' : `${formatMoney(result.balanceCents)} is still owed.`;
     return { ok: true, data: { receiptNumber: result.receiptNumber }, message: `Payment recorded: receipt ${result.receiptNumber} was sent to the payer. ${tail}` };
-  } catch (err) {
-    return toActionError(err);
-  }
+  });
 }
 
 export async function startCheckoutAction(input: unknown): Promise<ActionResult<{ redirectUrl: string }>> {
-  try {
+  return runAction(async () => {
     const actor = await actorOrThrow();
     const values = parseOrThrow(startCheckoutSchema, input);
     const opened = await startCheckout(actor, values, { origin: publicOrigin() });
     return { ok: true, data: { redirectUrl: opened.redirectUrl } };
-  } catch (err) {
-    return toActionError(err);
-  }
+  });
 }

@@ -5,6 +5,7 @@ import { redirect } from 'next/navigation';
 import { grantAccess, revokeAccess } from '@/lib/auth/grants';
 import { actorOrThrow } from '@/lib/auth/session';
 import { today } from '@/lib/clock';
+import { runAction } from '@/lib/actions/run-action';
 import { toActionError, type ActionResult } from '@/lib/errors';
 import { kickDelivery } from '@/lib/notifications/deliver';
 import { registerOperation, updateOperation } from '@/lib/operations/commands';
@@ -20,28 +21,24 @@ import { grantAccessSchema } from '@/lib/validation/accounts';
 // Operation actions: parse -> authorize (inside the service) -> act -> revalidate.
 
 export async function registerOperationAction(input: unknown): Promise<ActionResult<{ id: string }>> {
-  try {
+  return runAction(async () => {
     const actor = await actorOrThrow();
     const values = parseOrThrow(operationSchema, input);
     const { id, facilityId } = await registerOperation(actor, values, today());
     revalidatePath('/dashboard');
     return { ok: true, data: { id }, message: `Registered. The facility ID is ${facilityId}.` };
-  } catch (err) {
-    return toActionError(err);
-  }
+  });
 }
 
 export async function editOperationAction(input: unknown): Promise<ActionResult<{ id: string }>> {
-  try {
+  return runAction(async () => {
     const actor = await actorOrThrow();
     const values = parseOrThrow(editOperationSchema, input);
     await updateOperation(actor, values, today());
     revalidatePath('/dashboard');
     revalidatePath(`/operations/${values.operationId}`);
     return { ok: true, data: { id: values.operationId } };
-  } catch (err) {
-    return toActionError(err);
-  }
+  });
 }
 
 /**
@@ -49,7 +46,7 @@ export async function editOperationAction(input: unknown): Promise<ActionResult<
  * accepting it moves the operation to the claimant; saying it is wrong leaves it with the department.
  */
 export async function respondToTransferAction(input: unknown): Promise<ActionResult<{ status: 'confirmed' | 'pending' }>> {
-  try {
+  return runAction(async () => {
     const actor = await actorOrThrow();
     const values = parseOrThrow(ownerAnswerSchema, input);
     const result = await respondAsOwner(actor, values, { today: today(), origin: publicOrigin() });
@@ -61,9 +58,7 @@ export async function respondToTransferAction(input: unknown): Promise<ActionRes
         ? 'You accepted the request: the operation is now recorded as the new owner’s, and you both were emailed.'
         : 'Your answer was recorded. The department will decide the request and tell you both.';
     return { ok: true, data: { status: result.status }, message };
-  } catch (err) {
-    return toActionError(err);
-  }
+  });
 }
 
 /** Starts (or resumes) a plan and goes to its form. Used by a form, so it also works without script. */
@@ -85,25 +80,21 @@ export async function startPlanAction(_previous: string | null, form: FormData):
 
 /** The owner lets a preparer (by the email of their preparer account) file for this operation. */
 export async function grantAccessAction(input: unknown): Promise<ActionResult> {
-  try {
+  return runAction(async () => {
     const actor = await actorOrThrow();
     const values = parseOrThrow(grantAccessSchema, input);
     await grantAccess(actor, values);
     revalidatePath(`/operations/${values.operationId}`);
     return { ok: true, data: undefined, message: `${values.email} can now prepare and submit plans for this operation.` };
-  } catch (err) {
-    return toActionError(err);
-  }
+  });
 }
 
 export async function revokeAccessAction(input: unknown): Promise<ActionResult> {
-  try {
+  return runAction(async () => {
     const actor = await actorOrThrow();
     const values = parseOrThrow(revokeGrantSchema, input);
     await revokeAccess(actor, values);
     revalidatePath(`/operations/${values.operationId}`);
     return { ok: true, data: undefined, message: 'Access removed.' };
-  } catch (err) {
-    return toActionError(err);
-  }
+  });
 }

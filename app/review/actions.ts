@@ -2,7 +2,8 @@
 
 import { revalidatePath } from 'next/cache';
 import { actorOrThrow } from '@/lib/auth/session';
-import { toActionError, type ActionResult } from '@/lib/errors';
+import { runAction } from '@/lib/actions/run-action';
+import type { ActionResult } from '@/lib/errors';
 import { assignReviewer } from '@/lib/reviews/assign';
 import { assignReviewerSchema } from '@/lib/validation/review';
 import { parseOrThrow } from '@/lib/validation/parse';
@@ -10,7 +11,7 @@ import { parseOrThrow } from '@/lib/validation/parse';
 // Worklist actions: parse -> authorize (in the service) -> act -> revalidate.
 
 export async function assignReviewerAction(input: unknown): Promise<ActionResult> {
-  try {
+  return runAction(async () => {
     const actor = await actorOrThrow();
     const values = parseOrThrow(assignReviewerSchema, input);
     const result = await assignReviewer(actor, values);
@@ -19,7 +20,5 @@ export async function assignReviewerAction(input: unknown): Promise<ActionResult
     const who = result.reviewerName ?? 'no one (unassigned)';
     const message = result.assigned === 0 ? `Nothing changed: those plans were already assigned to ${who}.` : `${result.assigned} plan${result.assigned === 1 ? '' : 's'} assigned to ${who}.`;
     return { ok: true, data: undefined, message };
-  } catch (err) {
-    return toActionError(err);
-  }
+  });
 }

@@ -40,6 +40,11 @@ export function WhatNext({ data }: { data: PlanPageData }) {
           <li>
             The department {plan.decision === 'approved' ? 'approved' : 'disapproved'} the plan on <strong>{formatDate(plan.decidedOn)}</strong>.{' '}
             <Link href={`/review/plans/${plan.id}/letter`}>Read the decision letter</Link>
+            {data.letterPdf ? (
+              <>
+                {' '}or <a href={`/api/plans/${plan.id}/letter.pdf`}>download it as sent (PDF)</a>
+              </>
+            ) : null}
           </li>
         ) : null}
         <li>

@@ -1,3 +1,4 @@
+import 'server-only';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { getDb, type Executor } from '@/db/client';
 import { operationAccessGrants, operations, ownerPreparerGrants, ownerships, users } from '@/db/schema';

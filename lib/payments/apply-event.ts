@@ -1,3 +1,4 @@
+import 'server-only';
 import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import { getDb, type Executor } from '@/db/client';
 import { feeLines, operations, parties, paymentCheckouts, paymentWebhookEvents, payments, users } from '@/db/schema';

@@ -1,3 +1,4 @@
+import 'server-only';
 import { and, eq, inArray } from 'drizzle-orm';
 import { getDb } from '@/db/client';
 import { feeLines, operations, paymentCheckouts } from '@/db/schema';

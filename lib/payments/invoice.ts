@@ -1,3 +1,4 @@
+import 'server-only';
 import { eq, sql } from 'drizzle-orm';
 import { getDb } from '@/db/client';
 import { feeLines, operations, parties, planSubmissions, plans } from '@/db/schema';

@@ -1,3 +1,4 @@
+import 'server-only';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { getDb } from '@/db/client';
 import { feeLines, operations, plans } from '@/db/schema';

@@ -1,7 +1,7 @@
 import 'server-only';
 import { asc, desc, eq, sql } from 'drizzle-orm';
 import { getDb } from '@/db/client';
-import { feeLines, operations, parties, planDeficiencies, planSubmissions } from '@/db/schema';
+import { decisionLetters, feeLines, operations, parties, planDeficiencies, planSubmissions } from '@/db/schema';
 import type { Actor } from '@/lib/auth/roles';
 import { FILERS } from '@/lib/auth/roles';
 import { deriveReviewClock } from './clock';
@@ -19,7 +19,7 @@ export async function getPlanPage(actor: Actor, planId: string, today: string) {
   const view = await getPlanForActor(actor, planId);
   const { plan } = view;
   const db = await getDb();
-  const [op, fees, attachments, coverage, deficiencies, submissions, manureRemoval] = await Promise.all([
+  const [op, fees, attachments, coverage, deficiencies, submissions, manureRemoval, letters] = await Promise.all([
     db.select({ facilityId: operations.facilityId, countyFips: operations.countyFips, contractProducer: operations.contractProducer }).from(operations).where(eq(operations.id, plan.operationId)),
     db
       .select({
@@ -40,6 +40,7 @@ export async function getPlanPage(actor: Actor, planId: string, today: string) {
       .where(eq(planSubmissions.planId, planId))
       .orderBy(desc(planSubmissions.createdAt)),
     manureRemovalForOperation(db, plan.operationId),
+    plan.decidedOn ? db.select({ id: decisionLetters.id }).from(decisionLetters).where(eq(decisionLetters.planId, planId)).limit(1) : Promise.resolve([]),
   ]);
   const latest = submissions[0];
   // The one reader of a filed plan (the reviewer, the county and the letter read the same).
@@ -58,6 +59,8 @@ export async function getPlanPage(actor: Actor, planId: string, today: string) {
     submissions: submissions.map((s) => ({ id: s.id, submittedOn: s.submittedOn, confirmationNumber: s.confirmationNumber })),
     filed,
     manureRemoval,
+    /** The decision letter as sent is kept as a PDF (decisions made before that have only the page). */
+    letterPdf: letters.length > 0,
     reviewClock: deriveReviewClock(view.clock.map((e) => ({ kind: e.kind, occurredOn: e.occurredOn })), today),
     can: {
       edit: filer && editable,

@@ -1,3 +1,4 @@
+import 'server-only';
 import { and, eq, inArray } from 'drizzle-orm';
 import { getDb } from '@/db/client';
 import { operations, ownershipTransfers, parties, planSubmissions, plans } from '@/db/schema';

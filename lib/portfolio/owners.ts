@@ -1,3 +1,4 @@
+import 'server-only';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { getDb } from '@/db/client';
 import { ownerships, parties } from '@/db/schema';

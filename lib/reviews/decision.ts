@@ -1,7 +1,7 @@
 import 'server-only';
 import { eq } from 'drizzle-orm';
 import { getDb, type Executor } from '@/db/client';
-import { counties } from '@/db/schema';
+import { counties, decisionLetters } from '@/db/schema';
 import { renderEmail, type EmailTemplates, type RenderedEmail } from '@/emails';
 import { recordAudit } from '@/lib/audit';
 import { authorize } from '@/lib/auth/policy';
@@ -11,6 +11,8 @@ import { AppError } from '@/lib/errors';
 import { enqueueEmail } from '@/lib/notifications/outbox';
 import { appendClockEvent } from '@/lib/plans/clock';
 import { manureRemovalAnswer, manureRemovalForOperation } from '@/lib/plans/in-force';
+import { renderDecisionLetterPdf } from '@/lib/pdf/decision-letter-pdf';
+import { daysBetween } from '@/lib/rules';
 import { reasonLines, type DecisionInput } from '@/lib/validation/review';
 import { buildLetterParts, type LetterParts } from './letter-parts';
 import { loadPlanForWrite, updatePlanAtVersion, type LoadedPlan } from './plan-lock';
@@ -120,20 +122,30 @@ export async function decidePlan(actor: Actor, input: DecisionInput, ctx: Ctx): 
     });
     await appendClockEvent(tx, { planId: input.planId, kind: 'decided', occurredOn: ctx.today, actorUserId: actor.id, note: input.decision });
     const before = loaded.plan;
-    await recordAudit(tx, {
-      actorUserId: actor.id,
-      action: `plan.${input.decision}`,
-      entityType: 'plan',
-      entityId: input.planId,
-      before: { status: before.status, decision: before.decision, decidedOn: before.decidedOn, version: before.version },
-      after: { status: after.status, decision: after.decision, decidedOn: after.decidedOn, reasons, version: after.version },
-    });
     const people = await planPeople(tx, input.planId);
     const countyName = await countyNameOf(tx, loaded.operation.countyFips);
     // After the write: the one in-force query now sees this decision (IAC 567-65.110(5)).
     const letter = await buildLetterParts(tx, {
       planId: input.planId, operationId: loaded.operation.id, countyFips: loaded.operation.countyFips,
       decidedOn: ctx.today, appealable: input.decision === 'disapproved',
+    });
+    // The letter as sent, rendered once and kept with the decision: never rendered again.
+    const { pdf, sha256 } = await renderDecisionLetterPdf({
+      operationName: loaded.operation.name, facilityId: loaded.operation.facilityId ?? 'not yet assigned', countyName, ownerName: people.ownerName,
+      parts: letter, kind: loaded.plan.kind, updateKind: loaded.plan.updateKind, decision: input.decision, reasons, receivedOn, decidedOn: ctx.today,
+      reviewDay: daysBetween(receivedOn, ctx.today), decidedBy: { name: actor.name, title: REVIEWER_TITLES[actor.role] ?? 'Iowa Department of Natural Resources' },
+    });
+    const [stored] = await tx
+      .insert(decisionLetters)
+      .values({ planId: input.planId, decision: input.decision, decidedOn: ctx.today, pdf, sha256, createdByUserId: actor.id })
+      .returning({ id: decisionLetters.id });
+    await recordAudit(tx, {
+      actorUserId: actor.id,
+      action: `plan.${input.decision}`,
+      entityType: 'plan',
+      entityId: input.planId,
+      before: { status: before.status, decision: before.decision, decidedOn: before.decidedOn, version: before.version },
+      after: { status: after.status, decision: after.decision, decidedOn: after.decidedOn, reasons, version: after.version, letter: { id: stored!.id, sha256, bytes: pdf.length } },
     });
     await enqueueEmail(tx, {
       eventKey: `plan:${input.planId}:decided:${after.version}`,

@@ -1,7 +1,7 @@
 import 'server-only';
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { getDb } from '@/db/client';
-import { operations, users } from '@/db/schema';
+import { decisionLetters, operations, users } from '@/db/schema';
 import type { Actor } from '@/lib/auth/roles';
 import { notFoundError } from '@/lib/errors';
 import { deriveReviewClock } from '@/lib/plans/clock';
@@ -17,9 +17,10 @@ export async function getDecisionLetter(actor: Actor, planId: string, today: str
   const { plan } = view;
   if ((plan.status !== 'approved' && plan.status !== 'disapproved') || !plan.decidedOn || !plan.decision) throw notFoundError();
   const db = await getDb();
-  const [[operation], [decider]] = await Promise.all([
+  const [[operation], [decider], sent] = await Promise.all([
     db.select().from(operations).where(eq(operations.id, plan.operationId)),
     plan.decidedByUserId ? db.select({ name: users.name, role: users.role }).from(users).where(eq(users.id, plan.decidedByUserId)) : Promise.resolve([]),
+    db.select({ id: decisionLetters.id }).from(decisionLetters).where(eq(decisionLetters.planId, planId)).limit(1),
   ]);
   const clock = deriveReviewClock(view.clock, today);
   const receivedOn = clock.completeReceivedOn ?? plan.completeReceivedOn ?? plan.receivedOn ?? plan.decidedOn;
@@ -29,6 +30,7 @@ export async function getDecisionLetter(actor: Actor, planId: string, today: str
   });
   return {
     planId: plan.id,
+    sentPdf: sent.length > 0,
     operationName: view.operationName,
     facilityId: operation?.facilityId ?? 'not yet assigned',
     countyName: view.countyName,
@@ -43,4 +45,22 @@ export async function getDecisionLetter(actor: Actor, planId: string, today: str
     reviewDay: daysBetween(receivedOn, plan.decidedOn),
     decidedBy: decider ? { name: decider.name, title: REVIEWER_TITLES[decider.role] ?? 'Iowa Department of Natural Resources' } : null,
   };
+}
+
+/**
+ * The decision letter exactly as it was sent: the PDF stored when the decision was made, never
+ * rendered again. For anyone who may see the plan; NOT_FOUND for a plan decided before letters were
+ * kept as PDF (its printable page still reads).
+ */
+export async function getSentLetterPdf(actor: Actor, planId: string) {
+  const view = await getPlanForActor(actor, planId);
+  const db = await getDb();
+  const [row] = await db
+    .select({ pdf: decisionLetters.pdf, sha256: decisionLetters.sha256, decidedOn: decisionLetters.decidedOn })
+    .from(decisionLetters)
+    .where(eq(decisionLetters.planId, planId))
+    .orderBy(desc(decisionLetters.createdAt))
+    .limit(1);
+  if (!row) throw notFoundError();
+  return { ...row, referenceNumber: view.plan.referenceNumber };
 }

@@ -213,6 +213,19 @@ test('after an annual update is disapproved, the letter, the dashboard and the c
   await expect(page.getByText(/Manure removal from storage: allowed\./)).toBeVisible();
   await page.getByRole('link', { name: 'Read the decision letter' }).click();
   await expect(page.locator('article')).toContainText('Manure removal from storage: allowed.');
+  // The letter as sent, kept as a PDF when the decision was made: downloaded as stored, byte for byte.
+  const sent = await page.request.get((await page.getByRole('link', { name: 'Download the letter as sent (PDF)' }).getAttribute('href'))!);
+  expect(sent.status()).toBe(200);
+  expect(sent.headers()['content-type']).toBe('application/pdf');
+  const bytes = await sent.body();
+  expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  const again = await page.request.get((await page.getByRole('link', { name: 'Download the letter as sent (PDF)' }).getAttribute('href'))!);
+  expect(Buffer.compare(await again.body(), bytes)).toBe(0);
+  // On paper only the letter prints: not the site's banner, header or footer.
+  await page.emulateMedia({ media: 'print' });
+  await expect(page.locator('.usa-identifier')).toBeHidden();
+  await expect(page.locator('article')).toBeVisible();
+  await page.emulateMedia({ media: 'screen' });
 
   await signIn(page, 'auditor.sioux@example.com');
   await page.goto('/county');

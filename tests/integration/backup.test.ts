@@ -49,7 +49,7 @@ describe(`backup and restore on ${databaseLabel}`, () => {
 
     // The real commands, each in its own process (as an operator runs them).
     const npmRun = (script: string, args: string[], env: Record<string, string>) =>
-      spawnSync(process.execPath, ['node_modules/tsx/dist/cli.mjs', `scripts/${script}.ts`, ...args], {
+      spawnSync(process.execPath, ['--require', './scripts/server-only-outside-next.cjs', 'node_modules/tsx/dist/cli.mjs', `scripts/${script}.ts`, ...args], {
         encoding: 'utf8',
         env: { ...process.env, ...env, ...(pg ? {} : { DATABASE_URL: '' }) },
       });

@@ -71,7 +71,7 @@ async function inventory(url: string) {
 }
 
 const restoreCommand = (file: string, url: string) =>
-  spawnSync(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'scripts/db-restore.ts', file], { encoding: 'utf8', env: { ...process.env, DATABASE_URL: url } });
+  spawnSync(process.execPath, ['--require', './scripts/server-only-outside-next.cjs', 'node_modules/tsx/dist/cli.mjs', 'scripts/db-restore.ts', file], { encoding: 'utf8', env: { ...process.env, DATABASE_URL: url } });
 
 describe.runIf(server)('restore over a live portal database on PostgreSQL', () => {
   it('restores twice into the same database: every table’s row count and the audit log match the backup', async () => {
@@ -81,7 +81,7 @@ describe.runIf(server)('restore over a live portal database on PostgreSQL', () =
     // The live database holds other data: the demo loaded on another day, and more pg-boss jobs.
     await livePortal(targetUrl, '2027-06-15');
     const file = path.join(dir, 'portal.dump');
-    const backup = spawnSync(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'scripts/db-backup.ts', '--out', file], {
+    const backup = spawnSync(process.execPath, ['--require', './scripts/server-only-outside-next.cjs', 'node_modules/tsx/dist/cli.mjs', 'scripts/db-backup.ts', '--out', file], {
       encoding: 'utf8',
       env: { ...process.env, DATABASE_URL: sourceUrl },
     });

@@ -32,3 +32,18 @@ describe('the ledger download reads its query string strictly', () => {
     expect(errorResponse(feeLedgerQuerySchema.safeParse({ q: 'a\u0000b' }).error).status).toBe(400);
   });
 });
+
+describe('server actions answer errors one way', () => {
+  it('a known error keeps its code and field errors; anything else is a generic message', async () => {
+    const { runAction } = await import('@/lib/actions/run-action');
+    expect(await runAction(async () => ({ ok: true, data: 3 }))).toEqual({ ok: true, data: 3 });
+    expect(await runAction(async () => {
+      throw new AppError('VALIDATION', 'Check the acres.', { acres: ['Acres must be more than 0'] });
+    })).toEqual({ ok: false, code: 'VALIDATION', message: 'Check the acres.', fieldErrors: { acres: ['Acres must be more than 0'] } });
+    const unknown = await runAction(async () => {
+      throw new Error('relation "plans" does not exist');
+    });
+    expect(unknown).toMatchObject({ ok: false, code: 'ERROR' });
+    expect(JSON.stringify(unknown)).not.toContain('relation');
+  });
+});

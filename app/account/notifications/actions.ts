@@ -2,19 +2,18 @@
 
 import { revalidatePath } from 'next/cache';
 import { actorOrThrow } from '@/lib/auth/session';
-import { toActionError, type ActionResult } from '@/lib/errors';
+import { runAction } from '@/lib/actions/run-action';
+import type { ActionResult } from '@/lib/errors';
 import { saveNotificationPreferences } from '@/lib/preferences/preferences';
 import { notificationPreferencesSchema } from '@/lib/preferences/schema';
 import { parseOrThrow } from '@/lib/validation/parse';
 
 export async function savePreferencesAction(input: unknown): Promise<ActionResult> {
-  try {
+  return runAction(async () => {
     const actor = await actorOrThrow();
     const values = parseOrThrow(notificationPreferencesSchema, input);
     await saveNotificationPreferences(actor, values);
     revalidatePath('/account/notifications');
     return { ok: true, data: undefined, message: 'Your email choices are saved.' };
-  } catch (err) {
-    return toActionError(err);
-  }
+  });
 }

@@ -4,7 +4,8 @@ import { revalidatePath } from 'next/cache';
 import { inviteUser } from '@/lib/auth/accounts';
 import { changeUserRole, setUserDisabled } from '@/lib/auth/admin';
 import { actorOrThrow } from '@/lib/auth/session';
-import { toActionError, type ActionResult } from '@/lib/errors';
+import { runAction } from '@/lib/actions/run-action';
+import type { ActionResult } from '@/lib/errors';
 import { kickDelivery } from '@/lib/notifications/deliver';
 import { publicOrigin } from '@/lib/env';
 import { changeRoleSchema, inviteSchema, userDisabledSchema } from '@/lib/validation/accounts';
@@ -13,39 +14,33 @@ import { parseOrThrow } from '@/lib/validation/parse';
 // Admin actions: parse -> authorize (inside the service) -> act -> revalidate.
 
 export async function inviteUserAction(input: unknown): Promise<ActionResult> {
-  try {
+  return runAction(async () => {
     const actor = await actorOrThrow();
     const values = parseOrThrow(inviteSchema, input);
     await inviteUser(actor, values, publicOrigin());
     kickDelivery();
     revalidatePath('/admin/users');
     return { ok: true, data: undefined, message: `Invitation sent to ${values.email}.` };
-  } catch (err) {
-    return toActionError(err);
-  }
+  });
 }
 
 export async function changeRoleAction(input: unknown): Promise<ActionResult> {
-  try {
+  return runAction(async () => {
     const actor = await actorOrThrow();
     const values = parseOrThrow(changeRoleSchema, input);
     await changeUserRole(actor, values);
     revalidatePath('/admin/users');
     return { ok: true, data: undefined, message: 'Role changed. The person’s open sessions were ended.' };
-  } catch (err) {
-    return toActionError(err);
-  }
+  });
 }
 
 
 export async function setDisabledAction(input: unknown): Promise<ActionResult> {
-  try {
+  return runAction(async () => {
     const actor = await actorOrThrow();
     const values = parseOrThrow(userDisabledSchema, input);
     await setUserDisabled(actor, values.userId, values.disabled);
     revalidatePath('/admin/users');
     return { ok: true, data: undefined, message: values.disabled ? 'Account disabled.' : 'Account enabled.' };
-  } catch (err) {
-    return toActionError(err);
-  }
+  });
 }

@@ -4,7 +4,8 @@ import { revalidatePath } from 'next/cache';
 import { actorOrThrow } from '@/lib/auth/session';
 import { FILERS } from '@/lib/auth/roles';
 import { today } from '@/lib/clock';
-import { toActionError, type ActionResult } from '@/lib/errors';
+import { runAction } from '@/lib/actions/run-action';
+import type { ActionResult } from '@/lib/errors';
 import { answerDeficiencies } from '@/lib/plans/deficiency-answers';
 import { withdrawPlan } from '@/lib/plans/withdraw';
 import { recordCountyReceipt } from '@/lib/plans/receipts';
@@ -15,7 +16,7 @@ import { ownerReceiptSchema, receiptSchema, withdrawPlanSchema } from '@/lib/val
 // Plan page actions: parse -> authorize (inside the service) -> act -> revalidate.
 
 export async function recordReceiptAction(input: unknown): Promise<ActionResult> {
-  try {
+  return runAction(async () => {
     const actor = await actorOrThrow();
     // The owner's documentation that the county received it is the signed receipt (form 542-8046).
     const values = parseOrThrow(FILERS.includes(actor.role) ? ownerReceiptSchema : receiptSchema, input);
@@ -23,26 +24,22 @@ export async function recordReceiptAction(input: unknown): Promise<ActionResult>
     revalidatePath(`/plans/${values.planId}`);
     revalidatePath('/dashboard');
     return { ok: true, data: undefined, message: 'Receipt recorded.' };
-  } catch (err) {
-    return toActionError(err);
-  }
+  });
 }
 
 export async function withdrawPlanAction(input: unknown): Promise<ActionResult> {
-  try {
+  return runAction(async () => {
     const actor = await actorOrThrow();
     const values = parseOrThrow(withdrawPlanSchema, input);
     const { feesCancelled } = await withdrawPlan(actor, values);
     revalidatePath(`/plans/${values.planId}`);
     revalidatePath('/dashboard');
     return { ok: true, data: undefined, message: feesCancelled ? 'The plan was withdrawn and its unpaid fees cancelled.' : 'The plan was withdrawn.' };
-  } catch (err) {
-    return toActionError(err);
-  }
+  });
 }
 
 export async function answerDeficienciesAction(input: unknown): Promise<ActionResult<{ unanswered: number }>> {
-  try {
+  return runAction(async () => {
     const actor = await actorOrThrow();
     const values = parseOrThrow(answerDeficienciesSchema, input);
     const { unanswered } = await answerDeficiencies(actor, values);
@@ -56,7 +53,5 @@ export async function answerDeficienciesAction(input: unknown): Promise<ActionRe
         ? `Your answers were saved. ${unanswered} ${unanswered === 1 ? 'item still needs' : 'items still need'} an answer before you resubmit.`
         : 'Your answers were saved. Every item is answered: revise the plan and submit it again.',
     };
-  } catch (err) {
-    return toActionError(err);
-  }
+  });
 }

@@ -3,7 +3,8 @@
 import { getActor } from '@/lib/auth/session';
 import { today } from '@/lib/clock';
 import { publicOrigin } from '@/lib/env';
-import { toActionError, type ActionResult } from '@/lib/errors';
+import { runAction } from '@/lib/actions/run-action';
+import type { ActionResult } from '@/lib/errors';
 import { kickDelivery } from '@/lib/notifications/deliver';
 import { respondByLink } from '@/lib/transfers/respond';
 import { ownerLinkAnswerSchema } from '@/lib/validation/transfers';
@@ -12,7 +13,7 @@ import { parseOrThrow } from '@/lib/validation/parse';
 // The owner on record answers a transfer request through the link emailed to them. The link is
 // the authority (the owner may have no portal account): single use, hashed, and it expires.
 export async function respondWithLinkAction(input: unknown): Promise<ActionResult<{ status: 'confirmed' | 'pending' }>> {
-  try {
+  return runAction(async () => {
     const values = parseOrThrow(ownerLinkAnswerSchema, input);
     const result = await respondByLink(values.token, values, { today: today(), origin: publicOrigin() }, await getActor());
     kickDelivery();
@@ -21,7 +22,5 @@ export async function respondWithLinkAction(input: unknown): Promise<ActionResul
         ? 'You accepted the request. The operation is now recorded as the new owner’s, and you were both emailed.'
         : 'Your answer was recorded and the department can see it. You remain the owner on record until the department decides; you will both be emailed.';
     return { ok: true, data: { status: result.status }, message };
-  } catch (err) {
-    return toActionError(err);
-  }
+  });
 }

@@ -1,10 +1,11 @@
 'use server';
 
+import { runAction } from '@/lib/actions/run-action';
 import { revalidatePath } from 'next/cache';
 import { actorOrThrow } from '@/lib/auth/session';
 import { today } from '@/lib/clock';
 import { publicOrigin } from '@/lib/env';
-import { toActionError, type ActionResult } from '@/lib/errors';
+import type { ActionResult } from '@/lib/errors';
 import { kickDelivery } from '@/lib/notifications/deliver';
 import { fileNoChangeUpdates, type FiledUpdate, type RefusedUpdate } from '@/lib/portfolio/no-change';
 import { noChangeBulkSchema } from '@/lib/validation/no-change';
@@ -12,7 +13,7 @@ import { parseOrThrow } from '@/lib/validation/parse';
 
 // parse (every operation certified) -> each filing authorizes in its own transaction -> revalidate.
 export async function fileNoChangeUpdatesAction(input: unknown): Promise<ActionResult<{ filed: FiledUpdate[]; refused: RefusedUpdate[] }>> {
-  try {
+  return runAction(async () => {
     const actor = await actorOrThrow();
     const { items } = parseOrThrow(noChangeBulkSchema, input);
     const result = await fileNoChangeUpdates(actor, items, { today: today(), origin: publicOrigin() });
@@ -20,7 +21,5 @@ export async function fileNoChangeUpdatesAction(input: unknown): Promise<ActionR
     revalidatePath('/dashboard');
     revalidatePath('/preparer');
     return { ok: true, data: result };
-  } catch (err) {
-    return toActionError(err);
-  }
+  });
 }

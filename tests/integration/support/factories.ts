@@ -87,3 +87,18 @@ export async function ownerWithSubmittedPlan(options: { today?: string; countyFi
   const { planId, submission } = await submitOriginalPlan(owner, operationId, { today: options.today });
   return { owner, operationId, operationName: name, planId, submission };
 }
+
+/** A department reviewer's account. */
+export async function createReviewer(role: 'department_staff' | 'department_supervisor' = 'department_staff'): Promise<Actor> {
+  const db = await getDb();
+  const tag = unique();
+  const [user] = await db.insert(users).values({ email: `reviewer-${tag}@dnr.example.test`, name: `Reviewer ${tag}`, role, emailVerifiedAt: new Date() }).returning();
+  return { id: user!.id, role, name: user!.name, email: user!.email, countyFips: null, partyId: null };
+}
+
+/** The plan's current version (the optimistic lock every command takes). */
+export async function planVersion(planId: string): Promise<number> {
+  const db = await getDb();
+  const [row] = await db.select({ version: plans.version }).from(plans).where(eq(plans.id, planId));
+  return row!.version;
+}

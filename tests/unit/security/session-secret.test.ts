@@ -82,7 +82,7 @@ describe('the production server', () => {
   it('on PostgreSQL without a secret, refuses to start before it says it is ready', () => {
     const env: NodeJS.ProcessEnv = { ...saved, NODE_ENV: 'production', DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/mmp_never_opened', MMP_PUBLIC_URL: 'https://mmp.iowa.gov', VITEST: '' };
     delete env.NEXTAUTH_SECRET;
-    const r = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/serve.ts'], { encoding: 'utf8', timeout: 60_000, env });
+    const r = spawnSync(process.execPath, ['--require', './scripts/server-only-outside-next.cjs', '--import', 'tsx', 'scripts/serve.ts'], { encoding: 'utf8', timeout: 60_000, env });
     const out = `${r.stdout}${r.stderr}`;
     expect(r.status).toBe(1);
     expect(out).toContain('Could not start the portal');

@@ -1,8 +1,9 @@
 'use server';
 
+import { runAction } from '@/lib/actions/run-action';
 import { revalidatePath } from 'next/cache';
 import { actorOrThrow } from '@/lib/auth/session';
-import { toActionError, type ActionResult } from '@/lib/errors';
+import type { ActionResult } from '@/lib/errors';
 import { kickDelivery } from '@/lib/notifications/deliver';
 import { completeTestCheckout } from '@/lib/payments/test-checkout';
 import { testCheckoutSchema } from '@/lib/validation/payments';
@@ -10,7 +11,7 @@ import { parseOrThrow } from '@/lib/validation/parse';
 
 // The test payment page: parse -> the checkout's own payer only (in the service) -> signed event.
 export async function completeTestCheckoutAction(input: unknown): Promise<ActionResult<{ returnTo: string }>> {
-  try {
+  return runAction(async () => {
     const actor = await actorOrThrow();
     const values = parseOrThrow(testCheckoutSchema, input);
     const result = await completeTestCheckout(actor, values);
@@ -19,7 +20,5 @@ export async function completeTestCheckoutAction(input: unknown): Promise<Action
     revalidatePath('/contractor');
     const home = actor.role === 'active_contractor' ? '/contractor' : '/fees';
     return { ok: true, data: { returnTo: `${home}?checkout=${result.checkoutId}` } };
-  } catch (err) {
-    return toActionError(err);
-  }
+  });
 }

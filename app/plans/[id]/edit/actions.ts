@@ -3,7 +3,8 @@
 import { revalidatePath } from 'next/cache';
 import { actorOrThrow } from '@/lib/auth/session';
 import { today } from '@/lib/clock';
-import { toActionError, type ActionResult } from '@/lib/errors';
+import { runAction } from '@/lib/actions/run-action';
+import type { ActionResult } from '@/lib/errors';
 import { kickDelivery } from '@/lib/notifications/deliver';
 import { removeAttachment } from '@/lib/plans/attachments';
 import { getDraftState, saveDraft } from '@/lib/plans/drafts';
@@ -15,28 +16,24 @@ import { planRefSchema, removeAttachmentSchema, saveDraftSchema, submitPlanSchem
 // The plan form's actions: parse -> authorize (inside the service) -> act -> revalidate.
 
 export async function saveDraftAction(input: unknown): Promise<ActionResult<{ version: number; savedAt: string }>> {
-  try {
+  return runAction(async () => {
     const actor = await actorOrThrow();
     const values = parseOrThrow(saveDraftSchema, input);
     const saved = await saveDraft(actor, values);
     return { ok: true, data: { version: saved.version, savedAt: saved.savedAt.toISOString() } };
-  } catch (err) {
-    return toActionError(err);
-  }
+  });
 }
 
 export async function peekDraftAction(input: unknown): Promise<ActionResult<{ version: number; draft: unknown; editable: boolean }>> {
-  try {
+  return runAction(async () => {
     const actor = await actorOrThrow();
     const { planId } = parseOrThrow(planRefSchema, input);
     return { ok: true, data: await getDraftState(actor, planId) };
-  } catch (err) {
-    return toActionError(err);
-  }
+  });
 }
 
 export async function submitPlanAction(input: unknown): Promise<ActionResult<{ planId: string; submittedOn: string }>> {
-  try {
+  return runAction(async () => {
     const actor = await actorOrThrow();
     const values = parseOrThrow(submitPlanSchema, input);
     const result = await submitPlan(actor, values, { today: today(), origin: publicOrigin() });
@@ -44,19 +41,15 @@ export async function submitPlanAction(input: unknown): Promise<ActionResult<{ p
     revalidatePath(`/plans/${values.planId}`);
     revalidatePath('/dashboard');
     return { ok: true, data: { planId: result.planId, submittedOn: result.submittedOn } };
-  } catch (err) {
-    return toActionError(err);
-  }
+  });
 }
 
 
 export async function removeAttachmentAction(input: unknown): Promise<ActionResult> {
-  try {
+  return runAction(async () => {
     const actor = await actorOrThrow();
     const values = parseOrThrow(removeAttachmentSchema, input);
     await removeAttachment(actor, values);
     return { ok: true, data: undefined, message: 'File removed.' };
-  } catch (err) {
-    return toActionError(err);
-  }
+  });
 }

@@ -163,7 +163,7 @@ export default async function ReviewPlanPage({ params, searchParams }: Props) {
       <h2>Fees and payments</h2>
       <PlanFeesTable fees={view.fees} />
       <h2>Clock history</h2>
-      <ClockHistory events={view.clock} />
+      <ClockHistory events={view.clock} notes />
       <h2>Completeness returns</h2>
       <DeficiencyHistory cycles={view.cycles} />
       <h2>Notices</h2>

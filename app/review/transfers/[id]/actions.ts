@@ -4,7 +4,8 @@ import { revalidatePath } from 'next/cache';
 import { actorOrThrow } from '@/lib/auth/session';
 import { today } from '@/lib/clock';
 import { publicOrigin } from '@/lib/env';
-import { toActionError, type ActionResult } from '@/lib/errors';
+import { runAction } from '@/lib/actions/run-action';
+import type { ActionResult } from '@/lib/errors';
 import { kickDelivery } from '@/lib/notifications/deliver';
 import { decideTransfer } from '@/lib/transfers/decide';
 import { transferDecisionSchema } from '@/lib/validation/transfers';
@@ -13,7 +14,7 @@ import { parseOrThrow } from '@/lib/validation/parse';
 // The department confirms or refuses an ownership transfer request: parse -> authorize (inside the
 // service's transaction) -> act -> revalidate; both parties' emails go after commit.
 export async function decideTransferAction(input: unknown): Promise<ActionResult<{ status: 'confirmed' | 'refused' }>> {
-  try {
+  return runAction(async () => {
     const actor = await actorOrThrow();
     const values = parseOrThrow(transferDecisionSchema, input);
     const result = await decideTransfer(actor, values, { today: today(), origin: publicOrigin() });
@@ -26,7 +27,5 @@ export async function decideTransferAction(input: unknown): Promise<ActionResult
         ? 'The transfer was confirmed: the operation is now the new owner’s, and both parties were emailed.'
         : 'The request was refused. Nothing changed hands; both parties were emailed your reason.';
     return { ok: true, data: { status: result.status }, message };
-  } catch (err) {
-    return toActionError(err);
-  }
+  });
 }

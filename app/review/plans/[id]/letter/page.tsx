@@ -14,7 +14,7 @@ export const metadata: Metadata = { title: 'Decision letter' };
 
 // On paper only the letter prints: the portal's banner, header, navigation and footer are hidden.
 const PRINT_CSS = `@media print {
-  .usa-banner, .usa-header, .usa-footer, .usa-skipnav, .mmp-no-print { display: none !important; }
+  .usa-banner, .usa-header, .usa-footer, .usa-identifier, .usa-skipnav, .mmp-no-print { display: none !important; }
   .mmp-main { padding: 0 !important; }
   .mmp-letter { font-size: 12pt; max-width: none; }
 }`;
@@ -34,7 +34,14 @@ export default async function DecisionLetterPage({ params }: { params: Promise<{
   return (
     <article className="mmp-letter usa-prose">
       <style>{PRINT_CSS}</style>
-      <div className="mmp-no-print margin-bottom-3"><PrintButton /></div>
+      <div className="mmp-no-print margin-bottom-3">
+        <PrintButton />
+        {letter.sentPdf ? (
+          <a className="usa-button usa-button--outline margin-left-1" href={`/api/plans/${letter.planId}/letter.pdf`}>
+            Download the letter as sent (PDF)
+          </a>
+        ) : null}
+      </div>
       <p className="text-bold margin-bottom-0">Iowa Department of Natural Resources</p>
       <p className="margin-top-0">Animal Feeding Operations · Manure Management Plans</p>
       {parts.office ? (
