@@ -9,6 +9,8 @@ export const DEMO_ACCOUNTS = [
   { key: 'hansen', email: 'owner.hansen@example.com', name: 'Karen Hansen', role: 'owner', party: 'hansen' },
   { key: 'vanzee', email: 'owner.vanzee@example.com', name: 'Pieter Van Zee', role: 'owner', party: 'vanzee' },
   { key: 'prairie', email: 'owner.prairie@example.com', name: 'Luis Ortega', role: 'owner', party: 'prairie' },
+  // Registered, with no operation yet: the owner who takes over imported records with a letter's code.
+  { key: 'newowner', email: 'owner.new@example.com', name: 'Dale Novak', role: 'owner', party: 'newowner' },
   { key: 'preparer', email: 'preparer@example.com', name: 'Jamie Becker (Becker Ag Consulting)', role: 'preparer' },
   { key: 'contractor', email: 'contractor@example.com', name: 'Heartland Pork Partners', role: 'active_contractor', party: 'heartland' },
   { key: 'reviewer', email: 'reviewer@example.com', name: 'Dana Whitfield', role: 'department_staff' },
@@ -30,6 +32,7 @@ export const DEMO_PARTIES = {
   vanzee: { kind: 'organization', name: 'Van Zee Pork Inc.', email: 'owner.vanzee@example.com', phone: '712-555-0178', mailingAddress: 'PO Box 214\nHull, IA 51239' },
   prairie: { kind: 'organization', name: 'Prairie Egg Cooperative', email: 'owner.prairie@example.com', phone: '515-555-0102', mailingAddress: '1630 Xenia Avenue\nStanhope, IA 50246' },
   heartland: { kind: 'organization', name: 'Heartland Pork Partners', email: 'contractor@example.com', phone: '515-555-0190', isActiveContractor: true, mailingAddress: '400 Locust Street, Suite 900\nDes Moines, IA 50309' },
+  newowner: { kind: 'person', name: 'Dale Novak', email: 'owner.new@example.com', phone: '712-555-0166', mailingAddress: '1200 Maple Street\nHull, IA 51239' },
   miller: { kind: 'person', name: 'Ruth Miller', email: 'ruth.miller@example.com', phone: '641-555-0133', mailingAddress: '5561 Vine Avenue\nKalona, IA 52247' },
 } as const;
 

@@ -1,7 +1,7 @@
 // Generates the department's records for N operations (default 9,000), writes the four CSV files
 // to a folder, and imports them into a scratch database: the dry run, then for real, then all four
 // again (which must change nothing). Prints the time of each step.
-//   npx tsx scripts/imports/import-timing.ts [--operations 9000] [--out .data/import-sample]
+//   npm run import:timing -- [--operations 9000] [--out .data/import-sample]
 // Uses DATABASE_URL's server when set (a scratch database there is the caller's choice), else a
 // fresh embedded database in a temporary folder.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
