@@ -72,7 +72,7 @@ test('the owner answers both returned items on a phone, and the reviewer reads t
   await expect(page.getByRole('heading', { level: 2, name: 'Answer each item' })).toBeVisible();
   await expect(page.getByRole('heading', { level: 3, name: 'Phosphorus index for each field' })).toBeVisible();
   await expect(page.getByRole('heading', { level: 3, name: /Written agreement for land/ })).toBeVisible();
-  await expect(page.getByText('P_INDEX_MISSING', { exact: false })).toBeVisible();
+  await expect(page.getByText(/^P_INDEX_MISSING · IAC 567-/)).toBeVisible();
   await expect(page.getByText('Field 2 in Hardin County has no P-index.')).toBeVisible();
   const pIndex = page.getByLabel(/Your answer to “Phosphorus index for each field”/);
   const agreement = page.getByLabel(/Your answer to “Written agreement for land/);
