@@ -69,6 +69,10 @@ export function PlanWizard({ data, actions, initialStep }: { data: PlanEditorDat
 
   useEffect(() => {
     idempotencyKey.current ||= newUuid();
+    // The step opened is in the address from the start, so a reload comes back to it.
+    if (!new URLSearchParams(window.location.search).has('step')) window.history.replaceState(null, '', `?step=${step}`);
+    // Only on opening: later steps are written by show().
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   const { queue } = autosave;
