@@ -82,7 +82,9 @@ export const grantPreparerSchema = z.object({
     .string()
     .trim()
     .regex(/^(\d{4}-\d{2}-\d{2})?$/, 'Enter a date, or leave it empty')
-    .transform((v) => v || null)
-    .default(''),
+    // Optional before the transform: zod 4 hands a default out as it is, so a missing end date
+    // must still become null (no end), never ''.
+    .optional()
+    .transform((v) => v || null),
 });
 export const revokePreparerSchema = z.object({ preparerUserId: z.string().uuid() });
