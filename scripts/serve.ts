@@ -4,6 +4,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import compression from 'compression';
 import next from 'next';
+import { closeDb } from '@/db/client';
 import { authSecret, getEnv, publicOrigin } from '@/lib/env';
 import { compileTrust, markClientAddressStamping, stampClientAddress } from '@/lib/net/client-address';
 import { runTimed, serverTimingEnabled, takeTotalTiming } from '@/lib/net/request-timing';
@@ -69,7 +70,22 @@ async function main() {
   server.listen(port, hostname, () => {
     console.log(`Ready: the portal is serving on ${hostname ?? '*'}:${port} (public address ${publicOrigin()})`);
   });
-  const stop = () => server.close(() => process.exit(0));
+  // Stopping: no new connections; idle keep-alive connections (a browser left open holds several
+  // for up to a minute) are closed now, requests in flight get a few seconds to finish, and the
+  // database is closed so the embedded one shuts down cleanly before the process ends.
+  let stopping = false;
+  const stop = () => {
+    if (stopping) return;
+    stopping = true;
+    setTimeout(() => process.exit(0), 10_000).unref();
+    server.close(() => {
+      closeDb()
+        .catch(() => undefined)
+        .finally(() => process.exit(0));
+    });
+    server.closeIdleConnections();
+    setTimeout(() => server.closeAllConnections(), 3_000).unref();
+  };
   process.on('SIGTERM', stop);
   process.on('SIGINT', stop);
 }
