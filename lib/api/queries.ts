@@ -1,3 +1,4 @@
+import 'server-only';
 // The API's reads. Every query carries the token's scope in its WHERE (lib/api/scope), and pages
 // by keyset on a unique sort key, so a page is the same whatever was added before it.
 import { sql } from 'drizzle-orm';

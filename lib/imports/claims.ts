@@ -1,3 +1,4 @@
+import 'server-only';
 // Imported owners take over their operations. The department's records name the owner and, where
 // it holds one, an email address: that address is emailed a link and code, and only an account
 // with that address can use it. Without an address, the department mails a letter with a one-time

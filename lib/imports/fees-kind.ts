@@ -1,3 +1,4 @@
+import 'server-only';
 // The unpaid fees file: amounts the department's records show as owed. Each amount is computed by
 // lib/rules from the operation as imported; a stated amount that differs is refused, not trusted.
 import { sql } from 'drizzle-orm';

@@ -1,3 +1,4 @@
+import 'server-only';
 // A synthetic set of the department's records, for test data and for timing an import: N
 // operations spread over Iowa's counties, each with an owner (most with an email address), a plan
 // history and, for some, an unpaid annual compliance fee. Deterministic for a given N and prefix.

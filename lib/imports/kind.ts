@@ -1,3 +1,4 @@
+import 'server-only';
 import type { Executor } from '@/db/client';
 import type { ImportRowOutcome } from '@/db/schema';
 import type { CsvRows } from './read';

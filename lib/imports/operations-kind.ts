@@ -1,3 +1,4 @@
+import 'server-only';
 // The operations file: one row per operation, keyed by the department's facility ID. Animal units,
 // whether an MMP is required and the annual compliance fee are computed by lib/rules for each row.
 import { sql } from 'drizzle-orm';

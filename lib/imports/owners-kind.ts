@@ -1,3 +1,4 @@
+import 'server-only';
 // The owners file: each operation's owner of record with the contact address the department holds.
 // One party per owner (same name and email), so an owner of several operations claims them at once.
 import { sql } from 'drizzle-orm';

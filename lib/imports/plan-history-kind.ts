@@ -1,3 +1,4 @@
+import 'server-only';
 // The plan history file: the date the department last approved each operation's plan (recorded as
 // an approved hard-copy plan, so the plan is in force for IAC 567-65.110(5)) and the next annual
 // update due date (IAC 567-65.110(3)"b"(3)).

@@ -1,3 +1,4 @@
+import 'server-only';
 // Importing the department's records: a dry run per file (what each row would create, change or
 // why it is refused), then, once the admin applies it, the writes in batches with progress. A file
 // with any refused row is refused whole and writes nothing. Applying is idempotent by facility ID:

@@ -1,3 +1,4 @@
+import 'server-only';
 // Database time per request, for the benchmark (MMP_SERVER_TIMING=1 on the portal's server): the
 // server runs each request inside a store, the PostgreSQL client adds each query's time to it, and
 // the server keeps the totals per path for the benchmark to read. Off by default: nothing is

@@ -1,3 +1,4 @@
+import 'server-only';
 // The public status search: what anyone may know about an operation with a plan on file, and
 // nothing private. Only operations the department holds (a facility ID, or a filed plan) appear;
 // drafts, people's contact details, attachments and fees are never read here.
