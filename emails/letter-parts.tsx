@@ -1,8 +1,10 @@
 import { Text } from '@react-email/components';
 import type { LetterParts } from '@/lib/reviews/letter-parts';
+import { UNCONFIRMED_APPEAL, UNCONFIRMED_REMOVAL, appealSentence, letterhead, manureRemovalSentence, recipientLines } from '@/lib/reviews/letter-content';
 import { P, Subheading } from './components/parts';
 
-// The parts every decision letter carries (lib/reviews/letter-parts), as email blocks.
+// The parts every decision letter carries (lib/reviews/letter-parts), as email blocks, in the
+// sentences of lib/reviews/letter-content (the same ones the printed letter and its PDF use).
 
 const block = { fontSize: '16px', lineHeight: '24px', margin: '0 0 16px' };
 
@@ -12,7 +14,7 @@ export function LetterHeader({ parts }: { parts: LetterParts }) {
     <>
       <P>{`Plan reference: ${parts.referenceNumber}`}</P>
       <Text style={block}>
-        {[parts.recipient.name, ...(parts.recipient.addressLines ?? ['(no mailing address on file)'])].map((line, i) => (
+        {[...recipientLines(parts), ...(parts.recipient.addressLines ? [] : ['(no mailing address on file)'])].map((line, i) => (
           <span key={i}>
             {line}
             <br />
@@ -25,12 +27,11 @@ export function LetterHeader({ parts }: { parts: LetterParts }) {
 
 export function OfficeContact({ parts }: { parts: LetterParts }) {
   if (!parts.office) return null;
-  const o = parts.office;
   return (
     <>
       <Subheading>Questions about this letter</Subheading>
       <Text style={block}>
-        {['Iowa Department of Natural Resources', o.name, ...o.addressLines, ...(o.phone ? [`Phone: ${o.phone}`] : [])].map((line, i) => (
+        {letterhead(parts).map((line, i) => (
           <span key={i}>
             {line}
             <br />
@@ -43,12 +44,7 @@ export function OfficeContact({ parts }: { parts: LetterParts }) {
 
 /** IAC 567-65.110(5), as the one in-force query answers it. */
 export function ManureRemovalParagraph({ parts }: { parts: LetterParts }) {
-  const m = parts.manureRemoval;
-  return (
-    <P strong>
-      {`Manure removal from storage: ${m.allowed ? 'allowed' : 'not allowed'}. ${m.reason} (${m.citation})${m.readingConfirmed ? '' : ' This reading of the rule is to be confirmed by the department.'}`}
-    </P>
-  );
+  return <P strong>{`${manureRemovalSentence(parts)}${parts.manureRemoval.readingConfirmed ? '' : ` ${UNCONFIRMED_REMOVAL}`}`}</P>;
 }
 
 export function AppealParagraph({ parts }: { parts: LetterParts }) {
@@ -56,8 +52,8 @@ export function AppealParagraph({ parts }: { parts: LetterParts }) {
   return (
     <>
       <Subheading>If you disagree</Subheading>
-      <P>{`${parts.appeal.text} (${parts.appeal.citation})`}</P>
-      {parts.appeal.confirmed ? null : <P>{'The department has not yet confirmed the text and deadline of this paragraph.'}</P>}
+      <P>{appealSentence(parts)}</P>
+      {parts.appeal.confirmed ? null : <P>{UNCONFIRMED_APPEAL}</P>}
     </>
   );
 }

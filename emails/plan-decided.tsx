@@ -1,4 +1,5 @@
-import { daysBetween, latestParameter } from '@/lib/rules';
+import { daysBetween } from '@/lib/rules';
+import { decisionLetterText } from '@/lib/reviews/letter-content';
 import type { LetterParts } from '@/lib/reviews/letter-parts';
 import { formatDate } from '@/lib/format';
 import { planKindLabel, type PlanKind, type UpdateKind } from '@/lib/notifications/labels';
@@ -29,50 +30,40 @@ export function subject(p: PlanDecidedProps): string {
   return `${verb}: ${planKindLabel(p.planKind, p.updateKind)} for ${p.operationName}`;
 }
 
-/** The decision letter of IAC 567-65.110(4); a disapproval always states its reasons. */
+/** The decision letter of IAC 567-65.110(4), in the words of the printed letter and its PDF; a disapproval always states its reasons. */
 export function PlanDecidedEmail(p: PlanDecidedProps) {
   const approved = p.decision === 'approved';
   const reasons = p.reasons ?? [];
   if (!approved && reasons.length === 0) throw new Error('A disapproval letter must state its reasons');
   const word = approved ? 'approved' : 'disapproved';
-  const day = daysBetween(p.receivedOn, p.decidedOn);
-  const review = latestParameter('days.mmp_review');
+  const t = decisionLetterText({
+    operationName: p.operationName, facilityId: p.facilityId, countyName: p.countyName, ownerName: p.ownerName, parts: p.letter,
+    kind: p.planKind, updateKind: p.updateKind ?? null, decision: p.decision, reasons, receivedOn: p.receivedOn, decidedOn: p.decidedOn,
+    reviewDay: daysBetween(p.receivedOn, p.decidedOn), decidedBy: p.decidedBy,
+  });
   return (
     <EmailLayout
       preview={`The department ${word} your plan for ${p.operationName} on ${formatDate(p.decidedOn)}.`}
       reason={`You received this letter because you are the owner of ${p.operationName} (facility ${p.facilityId}) in ${p.countyName} County, or filed its plan, in the Manure Management Plan Portal.`}
     >
-      <Title>{`Your manure management plan is ${word}`}</Title>
-      <P>{formatDate(p.decidedOn)}</P>
+      <Title>{t.title}</Title>
+      <P>{t.date}</P>
       <LetterHeader parts={p.letter} />
-      <P>{`Dear ${p.ownerName},`}</P>
-      <Facts
-        rows={[
-          ['Plan reference', p.letter.referenceNumber],
-          ['Operation', `${p.operationName} (facility ${p.facilityId}), ${p.countyName} County`],
-          ['Plan', planKindLabel(p.planKind, p.updateKind)],
-          ['Complete plan received', formatDate(p.receivedOn)],
-          ['Decision', `${approved ? 'Approved' : 'Disapproved'} on ${formatDate(p.decidedOn)}`],
-        ]}
-      />
-      <P>
-        {`Under ${review.citation}, the department approves or disapproves a complete manure management plan within ${review.value} days of the date it is received. The department received your complete plan on ${formatDate(p.receivedOn)} and ${word} it on ${formatDate(p.decidedOn)}, day ${day} of the review.`}
-      </P>
+      <P>{t.greeting}</P>
+      <Facts rows={t.facts} />
+      <P>{t.review}</P>
       <ManureRemovalParagraph parts={p.letter} />
-      {reasons.length > 0 && (
+      {t.reasons && (
         <>
-          <Subheading>{approved ? 'Notes' : 'Reasons for disapproval'}</Subheading>
-          <Bullets items={reasons} />
+          <Subheading>{t.reasons.heading}</Subheading>
+          <Bullets items={t.reasons.items} />
         </>
       )}
-      {!approved && (
-        <P>
-          {`You may correct the plan and submit it again. The department will review a resubmitted complete plan within ${review.value} days of receiving it (${review.citation}).`}
-        </P>
-      )}
-      {approved ? null : <AppealParagraph parts={p.letter} />}
-      <P>{`${p.decidedBy.name}, ${p.decidedBy.title}`}</P>
-      <P>Iowa Department of Natural Resources</P>
+      {t.resubmit && <P>{t.resubmit}</P>}
+      {t.appeal && <AppealParagraph parts={p.letter} />}
+      {t.signature.map((line) => (
+        <P key={line}>{line}</P>
+      ))}
       <OfficeContact parts={p.letter} />
       <Action href={p.planUrl}>View the plan and this decision</Action>
     </EmailLayout>

@@ -1,30 +1,13 @@
 import 'server-only';
 import { createHash } from 'node:crypto';
 import { Document, Page, StyleSheet, Text, View, renderToBuffer } from '@react-pdf/renderer';
-import { formatDate } from '@/lib/format';
-import { planKindLabel, type PlanKind, type UpdateKind } from '@/lib/notifications/labels';
-import type { LetterParts } from '@/lib/reviews/letter-parts';
-import { latestParameter } from '@/lib/rules';
+import { DEPARTMENT_NAME, decisionLetterText, type DecisionLetterInput } from '@/lib/reviews/letter-content';
 
 // IAC 567-65.110(4): the decision letter as a PDF, rendered once on the server (no browser) when
-// the decision is sent, then stored with the decision and never rendered again. The same words as
-// the printable letter page.
+// the decision is sent, then stored with the decision and never rendered again. Its words come from
+// lib/reviews/letter-content, as the printable page's and the email's do.
 
-export type DecisionLetterContent = {
-  operationName: string;
-  facilityId: string;
-  countyName: string;
-  ownerName: string;
-  parts: LetterParts;
-  kind: PlanKind;
-  updateKind: UpdateKind | null;
-  decision: 'approved' | 'disapproved';
-  reasons: string[];
-  receivedOn: string;
-  decidedOn: string;
-  reviewDay: number;
-  decidedBy: { name: string; title: string } | null;
-};
+export type DecisionLetterContent = DecisionLetterInput;
 
 const s = StyleSheet.create({
   page: { padding: 56, fontSize: 11, fontFamily: 'Helvetica', lineHeight: 1.45 },
@@ -48,53 +31,44 @@ function Line({ label, value }: { label: string; value: string }) {
 }
 
 export function DecisionLetterDocument({ l }: { l: DecisionLetterContent }) {
-  const approved = l.decision === 'approved';
-  const word = approved ? 'approved' : 'disapproved';
-  const review = latestParameter('days.mmp_review');
-  const removal = l.parts.manureRemoval;
+  const t = decisionLetterText(l);
+  const [department, ...head] = t.letterhead;
   return (
-    <Document title={`Decision letter ${l.parts.referenceNumber}`} author="Iowa Department of Natural Resources">
+    <Document title={`Decision letter ${l.parts.referenceNumber}`} author={DEPARTMENT_NAME}>
       <Page size="LETTER" style={s.page}>
         <View style={s.block}>
-          <Text style={s.bold}>Iowa Department of Natural Resources</Text>
-          <Text>Animal Feeding Operations · Manure Management Plans</Text>
-          {l.parts.office ? <Text>{[l.parts.office.name, ...l.parts.office.addressLines, ...(l.parts.office.phone ? [`Phone: ${l.parts.office.phone}`] : [])].join('\n')}</Text> : null}
+          <Text style={s.bold}>{department}</Text>
+          <Text>{head.join('\n')}</Text>
         </View>
-        <Text style={s.block}>{formatDate(l.decidedOn)}</Text>
-        <Text style={s.block}>Plan reference: {l.parts.referenceNumber}</Text>
-        <Text style={s.block}>{[l.parts.recipient.name, ...(l.parts.recipient.addressLines ?? [])].join('\n')}</Text>
-        <Text style={s.title}>Manure management plan {word}</Text>
-        <Text style={s.block}>Dear {l.ownerName},</Text>
+        <Text style={s.block}>{t.date}</Text>
+        <Text style={s.block}>{t.reference}</Text>
+        <Text style={s.block}>{t.recipient.join('\n')}</Text>
+        <Text style={s.title}>{t.title}</Text>
+        <Text style={s.block}>{t.greeting}</Text>
         <View style={s.block}>
-          <Line label="Plan reference" value={l.parts.referenceNumber} />
-          <Line label="Operation" value={`${l.operationName} (facility ${l.facilityId}), ${l.countyName} County`} />
-          <Line label="Plan" value={planKindLabel(l.kind, l.updateKind)} />
-          <Line label="Complete plan received" value={formatDate(l.receivedOn)} />
-          <Line label="Decision" value={`${approved ? 'Approved' : 'Disapproved'} on ${formatDate(l.decidedOn)}`} />
+          {t.facts.map(([label, value]) => (
+            <Line key={label} label={label} value={value} />
+          ))}
         </View>
-        <Text style={s.block}>
-          {`Under ${review.citation}, the department approves or disapproves a complete manure management plan within ${review.value} days of the date it is received. The department received your complete plan on ${formatDate(l.receivedOn)} and ${word} it on ${formatDate(l.decidedOn)}, day ${l.reviewDay} of the review.`}
-        </Text>
-        <Text style={[s.block, s.bold]}>{`Manure removal from storage: ${removal.allowed ? 'allowed' : 'not allowed'}. ${removal.reason} (${removal.citation})`}</Text>
-        {l.reasons.length ? (
+        <Text style={s.block}>{t.review}</Text>
+        <Text style={[s.block, s.bold]}>{t.manureRemoval.text}</Text>
+        {t.reasons ? (
           <>
-            <Text style={s.h2}>{approved ? 'Notes' : 'Reasons for disapproval'}</Text>
-            {l.reasons.map((r, i) => (
+            <Text style={s.h2}>{t.reasons.heading}</Text>
+            {t.reasons.items.map((r, i) => (
               <Text key={i}>{`• ${r}`}</Text>
             ))}
           </>
         ) : null}
-        {!approved ? (
-          <Text style={{ marginTop: 8 }}>{`You may correct the plan and submit it again. The department will review a resubmitted complete plan within ${review.value} days of receiving it (${review.citation}).`}</Text>
-        ) : null}
-        {l.parts.appeal ? (
+        {t.resubmit ? <Text style={{ marginTop: 8 }}>{t.resubmit}</Text> : null}
+        {t.appeal ? (
           <>
-            <Text style={s.h2}>If you disagree</Text>
-            <Text>{`${l.parts.appeal.text} (${l.parts.appeal.citation})`}</Text>
+            <Text style={s.h2}>{t.appeal.heading}</Text>
+            <Text>{t.appeal.text}</Text>
           </>
         ) : null}
-        <Text style={{ marginTop: 24 }}>{[...(l.decidedBy ? [`${l.decidedBy.name}, ${l.decidedBy.title}`] : []), 'Iowa Department of Natural Resources'].join('\n')}</Text>
-        {l.parts.office ? <Text style={{ marginTop: 8 }}>{`Questions: ${l.parts.office.name}${l.parts.office.phone ? `, ${l.parts.office.phone}` : ''}.`}</Text> : null}
+        <Text style={{ marginTop: 24 }}>{t.signature.join('\n')}</Text>
+        {t.questions ? <Text style={{ marginTop: 8 }}>{t.questions}</Text> : null}
         <Text style={[s.note, { marginTop: 24 }]}>This letter was rendered when the decision was sent and is kept unchanged with it.</Text>
       </Page>
     </Document>

@@ -1,11 +1,11 @@
+import { Fragment } from 'react';
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { requireActor } from '@/lib/auth/session';
 import { today } from '@/lib/clock';
 import { AppError } from '@/lib/errors';
 import { Unconfirmed } from '@/components/law/unconfirmed';
-import { formatDate } from '@/lib/format';
-import { planKindLabel } from '@/lib/notifications/labels';
+import { decisionLetterText } from '@/lib/reviews/letter-content';
 import { getDecisionLetter } from '@/lib/reviews/letter';
 import { latestParameter } from '@/lib/rules';
 import { PrintButton } from './print-button';
@@ -26,11 +26,8 @@ export default async function DecisionLetterPage({ params }: { params: Promise<{
     if (err instanceof AppError && err.code === 'NOT_FOUND') notFound();
     throw err;
   });
-  const approved = letter.decision === 'approved';
-  const word = approved ? 'approved' : 'disapproved';
-  const { parts } = letter;
-  const review = latestParameter('days.mmp_review');
-  const removal = parts.manureRemoval;
+  const t = decisionLetterText(letter);
+  const [department, programme, ...office] = t.letterhead;
   return (
     <article className="mmp-letter usa-prose">
       <style>{PRINT_CSS}</style>
@@ -42,70 +39,50 @@ export default async function DecisionLetterPage({ params }: { params: Promise<{
           </a>
         ) : null}
       </div>
-      <p className="text-bold margin-bottom-0">Iowa Department of Natural Resources</p>
-      <p className="margin-top-0">Animal Feeding Operations · Manure Management Plans</p>
-      {parts.office ? (
-        <p className="margin-top-0">
-          {parts.office.name}
-          {parts.office.addressLines.map((l) => <span key={l}><br />{l}</span>)}
-          {parts.office.phone ? <><br />Phone: {parts.office.phone}</> : null}
-        </p>
-      ) : null}
-      <p>{formatDate(letter.decidedOn)}</p>
-      <p>Plan reference: <strong>{parts.referenceNumber}</strong></p>
+      <p className="text-bold margin-bottom-0">{department}</p>
+      <p className="margin-top-0">
+        {programme}
+        {office.map((line) => <span key={line}><br />{line}</span>)}
+      </p>
+      <p>{t.date}</p>
+      <p className="text-bold">{t.reference}</p>
       <address className="font-body-md" style={{ fontStyle: 'normal' }} aria-label="Addressed to">
-        {parts.recipient.name}
-        {parts.recipient.addressLines ? parts.recipient.addressLines.map((l) => <span key={l}><br />{l}</span>) : null}
+        {t.recipient.map((line, i) => <span key={i}>{i ? <br /> : null}{line}</span>)}
       </address>
-      {parts.recipient.addressLines ? null : (
+      {t.recipientHasAddress ? null : (
         <p className="mmp-no-print text-secondary-dark text-bold">No mailing address is on file for the owner: the owner adds it under Account, and the letter is addressed to it.</p>
       )}
-      <h1 className="font-heading-lg">Manure management plan {word}</h1>
-      <p>Dear {letter.ownerName},</p>
+      <h1 className="font-heading-lg">{t.title}</h1>
+      <p>{t.greeting}</p>
       <dl>
-        <dt className="text-bold">Plan reference</dt>
-        <dd>{parts.referenceNumber}</dd>
-        <dt className="text-bold">Operation</dt>
-        <dd>{letter.operationName} (facility {letter.facilityId}), {letter.countyName} County</dd>
-        <dt className="text-bold">Plan</dt>
-        <dd>{planKindLabel(letter.kind, letter.updateKind)}</dd>
-        <dt className="text-bold">Complete plan received</dt>
-        <dd>{formatDate(letter.receivedOn)}</dd>
-        <dt className="text-bold">Decision</dt>
-        <dd>{approved ? 'Approved' : 'Disapproved'} on {formatDate(letter.decidedOn)}</dd>
+        {t.facts.map(([label, value]) => (
+          <Fragment key={label}>
+            <dt className="text-bold">{label}</dt>
+            <dd>{value}</dd>
+          </Fragment>
+        ))}
       </dl>
-      <p>
-        Under {review.citation}, the department approves or disapproves a complete manure management plan within {review.value} days of the date it is
-        received. The department received your complete plan on {formatDate(letter.receivedOn)} and {word} it on {formatDate(letter.decidedOn)},
-        day {letter.reviewDay} of the review.
-      </p>
-      <p className="text-bold" id="manure-removal">
-        Manure removal from storage: {removal.allowed ? 'allowed' : 'not allowed'}. {removal.reason} ({removal.citation})
-      </p>
-      {removal.readingConfirmed ? null : <p className="mmp-no-print"><Unconfirmed what="This reading of IAC 567-65.110(5)" source={latestParameter('reading.approved_plan_in_force').source} /></p>}
-      {letter.reasons.length ? (
+      <p>{t.review}</p>
+      <p className="text-bold" id="manure-removal">{t.manureRemoval.text}</p>
+      {t.manureRemoval.confirmed ? null : <p className="mmp-no-print"><Unconfirmed what="This reading of IAC 567-65.110(5)" source={latestParameter('reading.approved_plan_in_force').source} /></p>}
+      {t.reasons ? (
         <>
-          <h2 className="font-heading-md">{approved ? 'Notes' : 'Reasons for disapproval'}</h2>
-          <ul>{letter.reasons.map((r, i) => <li key={i}>{r}</li>)}</ul>
+          <h2 className="font-heading-md">{t.reasons.heading}</h2>
+          <ul>{t.reasons.items.map((r, i) => <li key={i}>{r}</li>)}</ul>
         </>
       ) : null}
-      {!approved ? <p>You may correct the plan and submit it again. The department will review a resubmitted complete plan within {review.value} days of receiving it ({review.citation}).</p> : null}
-      {parts.appeal ? (
+      {t.resubmit ? <p>{t.resubmit}</p> : null}
+      {t.appeal ? (
         <>
-          <h2 className="font-heading-md">If you disagree</h2>
-          <p>{parts.appeal.text} ({parts.appeal.citation})</p>
-          {parts.appeal.confirmed ? null : <p><Unconfirmed what="The text and deadline of this paragraph" source={latestParameter('appeal.notice').source} /></p>}
+          <h2 className="font-heading-md">{t.appeal.heading}</h2>
+          <p>{t.appeal.text}</p>
+          {t.appeal.confirmed ? null : <p><Unconfirmed what="The text and deadline of this paragraph" source={latestParameter('appeal.notice').source} /></p>}
         </>
       ) : null}
       <p className="margin-top-4">
-        {letter.decidedBy ? <>{letter.decidedBy.name}, {letter.decidedBy.title}<br /></> : null}
-        Iowa Department of Natural Resources
+        {t.signature.map((line, i) => <span key={i}>{i ? <br /> : null}{line}</span>)}
       </p>
-      {parts.office ? (
-        <p>
-          Questions: {parts.office.name}{parts.office.phone ? `, ${parts.office.phone}` : ''}.
-        </p>
-      ) : null}
+      {t.questions ? <p>{t.questions}</p> : null}
     </article>
   );
 }

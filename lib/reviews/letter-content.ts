@@ -1,0 +1,108 @@
+import { formatDate } from '@/lib/format';
+import { planKindLabel, type PlanKind, type UpdateKind } from '@/lib/notifications/labels';
+import { latestParameter } from '@/lib/rules';
+import type { LetterParts } from './letter-parts';
+
+// The words of the decision letter of IAC 567-65.110(4), written once. The printable page, the PDF
+// stored with the decision and the email each lay these out in their own medium (HTML, PDF, email)
+// and add nothing to the wording, so what the owner reads, prints and downloads says the same thing.
+// The smaller helpers below are the same sentences for the other letters that carry the parts
+// (a return as incomplete, the county's notice).
+
+export type DecisionLetterInput = {
+  operationName: string;
+  facilityId: string;
+  countyName: string;
+  ownerName: string;
+  parts: LetterParts;
+  kind: PlanKind;
+  updateKind: UpdateKind | null;
+  decision: 'approved' | 'disapproved';
+  reasons: string[];
+  receivedOn: string;
+  decidedOn: string;
+  reviewDay: number;
+  decidedBy: { name: string; title: string } | null;
+};
+
+export type DecisionLetterText = {
+  /** The department's letterhead: its name, the programme, then the field office and its phone. */
+  letterhead: string[];
+  date: string;
+  reference: string;
+  /** The owner's name and mailing address, as the address block of the letter. */
+  recipient: string[];
+  /** False when no mailing address is on file (staff are told on the page; the letter still reads). */
+  recipientHasAddress: boolean;
+  title: string;
+  greeting: string;
+  facts: Array<[label: string, value: string]>;
+  review: string;
+  manureRemoval: { text: string; confirmed: boolean };
+  reasons: { heading: string; items: string[] } | null;
+  resubmit: string | null;
+  /** Only a disapproval is appealable (a return as incomplete carries its own paragraph). */
+  appeal: { heading: string; text: string; confirmed: boolean } | null;
+  signature: string[];
+  questions: string | null;
+};
+
+export const DEPARTMENT_NAME = 'Iowa Department of Natural Resources';
+export const UNCONFIRMED_APPEAL = 'The department has not yet confirmed the text and deadline of this paragraph.';
+export const UNCONFIRMED_REMOVAL = 'This reading of the rule is to be confirmed by the department.';
+
+/** The department, the programme and the field office serving the operation's county. */
+export function letterhead(parts: LetterParts): string[] {
+  const o = parts.office;
+  return [DEPARTMENT_NAME, 'Animal Feeding Operations · Manure Management Plans', ...(o ? [o.name, ...o.addressLines, ...(o.phone ? [`Phone: ${o.phone}`] : [])] : [])];
+}
+
+export function recipientLines(parts: LetterParts): string[] {
+  return [parts.recipient.name, ...(parts.recipient.addressLines ?? [])];
+}
+
+/** IAC 567-65.110(5), as the one in-force query answers it. */
+export function manureRemovalSentence(parts: LetterParts): string {
+  const m = parts.manureRemoval;
+  return `Manure removal from storage: ${m.allowed ? 'allowed' : 'not allowed'}. ${m.reason} (${m.citation})`;
+}
+
+export function appealSentence(parts: LetterParts): string | null {
+  return parts.appeal ? `${parts.appeal.text} (${parts.appeal.citation})` : null;
+}
+
+export function questionsSentence(parts: LetterParts): string | null {
+  return parts.office ? `Questions: ${parts.office.name}${parts.office.phone ? `, ${parts.office.phone}` : ''}.` : null;
+}
+
+export function decisionLetterText(l: DecisionLetterInput): DecisionLetterText {
+  const approved = l.decision === 'approved';
+  const word = approved ? 'approved' : 'disapproved';
+  const review = latestParameter('days.mmp_review');
+  const appeal = appealSentence(l.parts);
+  return {
+    letterhead: letterhead(l.parts),
+    date: formatDate(l.decidedOn),
+    reference: `Plan reference: ${l.parts.referenceNumber}`,
+    recipient: recipientLines(l.parts),
+    recipientHasAddress: Boolean(l.parts.recipient.addressLines?.length),
+    title: `Manure management plan ${word}`,
+    greeting: `Dear ${l.ownerName},`,
+    facts: [
+      ['Plan reference', l.parts.referenceNumber],
+      ['Operation', `${l.operationName} (facility ${l.facilityId}), ${l.countyName} County`],
+      ['Plan', planKindLabel(l.kind, l.updateKind)],
+      ['Complete plan received', formatDate(l.receivedOn)],
+      ['Decision', `${approved ? 'Approved' : 'Disapproved'} on ${formatDate(l.decidedOn)}`],
+    ],
+    review: `Under ${review.citation}, the department approves or disapproves a complete manure management plan within ${review.value} days of the date it is received. The department received your complete plan on ${formatDate(l.receivedOn)} and ${word} it on ${formatDate(l.decidedOn)}, day ${l.reviewDay} of the review.`,
+    manureRemoval: { text: manureRemovalSentence(l.parts), confirmed: l.parts.manureRemoval.readingConfirmed },
+    reasons: l.reasons.length ? { heading: approved ? 'Notes' : 'Reasons for disapproval', items: l.reasons } : null,
+    resubmit: approved
+      ? null
+      : `You may correct the plan and submit it again. The department will review a resubmitted complete plan within ${review.value} days of receiving it (${review.citation}).`,
+    appeal: !approved && appeal && l.parts.appeal ? { heading: 'If you disagree', text: appeal, confirmed: l.parts.appeal.confirmed } : null,
+    signature: [...(l.decidedBy ? [`${l.decidedBy.name}, ${l.decidedBy.title}`] : []), DEPARTMENT_NAME],
+    questions: questionsSentence(l.parts),
+  };
+}

@@ -1,0 +1,59 @@
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { EMAIL_PREVIEWS, renderEmail, type EmailTemplates } from '@/emails';
+import { DecisionLetterDocument } from '@/lib/pdf/decision-letter-pdf';
+import { decisionLetterText, type DecisionLetterInput } from '@/lib/reviews/letter-content';
+
+// The decision letter's words are written once (lib/reviews/letter-content); the email and the PDF
+// stored with the decision both carry every one of them, so the owner reads the same letter in each.
+
+const flat = (s: string) => s.replace(/\s+/g, ' ').trim();
+const decode = (html: string) =>
+  flat(html.replace(/<[^>]+>/g, ' ').replaceAll('&amp;', '&').replaceAll('&#x27;', "'").replaceAll('&quot;', '"').replaceAll('&lt;', '<').replaceAll('&gt;', '>'));
+const props = EMAIL_PREVIEWS['plan-decided'] as EmailTemplates['plan-decided'];
+
+function input(decision: 'approved' | 'disapproved'): DecisionLetterInput {
+  return {
+    operationName: props.operationName, facilityId: props.facilityId, countyName: props.countyName, ownerName: props.ownerName, parts: props.letter,
+    kind: props.planKind, updateKind: props.updateKind ?? null, decision, reasons: decision === 'approved' ? [] : (props.reasons ?? []),
+    receivedOn: props.receivedOn, decidedOn: props.decidedOn, reviewDay: 53, decidedBy: props.decidedBy,
+  };
+}
+
+function everyLine(l: DecisionLetterInput): string[] {
+  const t = decisionLetterText(l);
+  return [
+    ...t.letterhead, t.date, t.reference, ...t.recipient, t.title, t.greeting, ...t.facts.flat(), t.review, t.manureRemoval.text,
+    ...(t.reasons ? [t.reasons.heading, ...t.reasons.items] : []), ...(t.resubmit ? [t.resubmit] : []),
+    ...(t.appeal ? [t.appeal.heading, t.appeal.text] : []), ...t.signature,
+  ].map(flat);
+}
+
+describe('one decision letter in every medium', () => {
+  it.each(['disapproved', 'approved'] as const)('the %s letter says the same in the email and in the PDF', async (decision) => {
+    const l = input(decision);
+    const email = flat((await renderEmail('plan-decided', { ...props, decision, reasons: l.reasons } as EmailTemplates['plan-decided'])).text);
+    const pdf = decode(renderToStaticMarkup(<DecisionLetterDocument l={l} />));
+    const lines = everyLine(l);
+    expect(lines).toContain('Plan reference: MMP-000123');
+    for (const line of lines) {
+      expect(email, `email: ${line}`).toContain(line);
+      expect(pdf, `PDF: ${line}`).toContain(line);
+    }
+  });
+
+  it('a disapproval names its reasons, offers a resubmission and the appeal; an approval neither', () => {
+    const no = decisionLetterText(input('disapproved'));
+    expect(no.title).toBe('Manure management plan disapproved');
+    expect(no.reasons?.heading).toBe('Reasons for disapproval');
+    expect(no.reasons?.items).toHaveLength(2);
+    expect(no.resubmit).toMatch(/within 60 days of receiving it \(IAC 567-65\.110\(4\)\)/);
+    expect(no.appeal?.text).toContain('notice of appeal');
+    const yes = decisionLetterText(input('approved'));
+    expect(yes.title).toBe('Manure management plan approved');
+    expect(yes.reasons).toBeNull();
+    expect(yes.resubmit).toBeNull();
+    expect(yes.appeal).toBeNull();
+    expect(yes.review).toContain('approved it on February 26, 2027, day 53 of the review');
+  });
+});
