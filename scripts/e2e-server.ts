@@ -30,8 +30,12 @@ async function main() {
   const port = process.env.PORT ?? '3100';
   // The browser reaches the server at this address; links in its emails point here.
   process.env.MMP_PUBLIC_URL ??= `http://127.0.0.1:${port}`;
-  // A server on PostgreSQL needs its own secret: a fresh one per run.
-  if (process.env.DATABASE_URL) process.env.NEXTAUTH_SECRET ??= randomBytes(32).toString('hex');
+  // A server on PostgreSQL needs its own secrets (sessions, and the test payment processor's signed
+  // webhook, without which online payment is not offered): fresh ones per run.
+  if (process.env.DATABASE_URL) {
+    process.env.NEXTAUTH_SECRET ??= randomBytes(32).toString('hex');
+    process.env.MMP_PAYMENT_WEBHOOK_SECRET ??= randomBytes(32).toString('hex');
+  }
   const server = spawn(process.execPath, serverArgs(), {
     stdio: 'inherit',
     env: { ...process.env, PORT: port, NEXT_TELEMETRY_DISABLED: '1' },

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { DataTable } from '@/components/data-table';
+import { BalancePanel } from '@/components/plan/balance-panel';
 import { Wrap } from '@/components/plan/wrap';
 import { formatDate, formatNumber } from '@/lib/format';
 import type { FiledDocument } from '@/lib/plans/document/types';
@@ -34,9 +35,11 @@ type Props = {
   headingLevel?: 2 | 3;
   /** A link or button after each section's heading (check your answers: "Change" opens its step). */
   change?: (section: DocumentSection, title: string) => ReactNode;
+  /** The season the manure balance is worked out for (the year of the day shown); no balance without it. */
+  balanceYear?: number;
 };
 
-export function DocumentView({ doc, countyName, headingLevel = 2, change }: Props) {
+export function DocumentView({ doc, countyName, headingLevel = 2, change, balanceYear }: Props) {
   const Heading = `h${headingLevel}` as const;
   const h = (section: DocumentSection, children: string) =>
     change ? (
@@ -102,6 +105,7 @@ export function DocumentView({ doc, countyName, headingLevel = 2, change }: Prop
           },
         ]}
       />
+      {balanceYear !== undefined ? <BalancePanel production={doc.production} fields={doc.fields} year={balanceYear} /> : null}
       {h('agreements', 'Written agreements for land not owned or rented')}
       {doc.agreements.length ? (
         <ul className="usa-list">

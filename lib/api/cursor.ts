@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isIsoDate } from '@/lib/rules';
 import { ApiProblem } from './problem';
 
 // Keyset pagination: a cursor is the sort key of the last item of a page, opaque to clients
@@ -13,7 +14,13 @@ export function encodeCursor(list: string, key: string[]): string {
   return Buffer.from(JSON.stringify({ l: list, k: key })).toString('base64url');
 }
 
-export function decodeCursor(list: string, cursor: string | null, arity: number): string[] | null {
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** What each part of a list's sort key holds; a part of another shape is refused before any query. */
+export type CursorPart = 'text' | 'uuid' | 'date';
+const fits: Record<CursorPart, (v: string) => boolean> = { text: () => true, uuid: (v) => UUID.test(v), date: isIsoDate };
+
+export function decodeCursor(list: string, cursor: string | null, shape: readonly CursorPart[]): string[] | null {
+  const arity = shape.length;
   if (cursor === null || cursor === '') return null;
   let parsed: unknown;
   try {
@@ -25,6 +32,9 @@ export function decodeCursor(list: string, cursor: string | null, arity: number)
   const c = cursorSchema.safeParse(parsed);
   if (!c.success || c.data.l !== list || c.data.k.length !== arity) {
     throw new ApiProblem('invalid-cursor', 'The cursor does not belong to this list. Use the `next` cursor of a previous page of the same list.');
+  }
+  if (!c.data.k.every((v, i) => fits[shape[i]!](v))) {
+    throw new ApiProblem('invalid-cursor', 'The cursor does not hold a position in this list. Use the `next` cursor of a previous page as it was given.');
   }
   return c.data.k;
 }

@@ -21,7 +21,7 @@ function countyParam(query: URLSearchParams): string | null {
 
 export async function statusPage({ query }: Ctx) {
   const limit = pageSize(query.get('limit'));
-  const after = decodeCursor('status', query.get('cursor'), 2);
+  const after = decodeCursor('status', query.get('cursor'), ['text', 'uuid']);
   const filter = parsePublicStatusFilter(query);
   const rows = await pagePublicStatusAfter(filter, after ? { key: after[0]!, id: after[1]! } : null, limit + 1);
   const { items, next } = pageOf(rows, limit, 'status', (r) => [r.facilityId ?? '', r.id]);
@@ -34,7 +34,7 @@ export async function statusPage({ query }: Ctx) {
 export async function operationsPage({ principal, query }: Ctx) {
   requireRecordScope(principal);
   const limit = pageSize(query.get('limit'));
-  const after = decodeCursor('operations', query.get('cursor'), 1);
+  const after = decodeCursor('operations', query.get('cursor'), ['uuid']);
   const rows = await listApiOperations(principal, after?.[0] ?? null, limit, countyParam(query));
   return pageOf(rows, limit, 'operations', (r) => [r.id]);
 }
@@ -47,7 +47,7 @@ export async function operationOne({ principal }: Ctx, id: string) {
 export async function operationPlansPage({ principal, query }: Ctx, id: string) {
   requireRecordScope(principal);
   const limit = pageSize(query.get('limit'));
-  const after = decodeCursor(`plans:${id}`, query.get('cursor'), 1);
+  const after = decodeCursor(`plans:${id}`, query.get('cursor'), ['uuid']);
   const rows = await listApiPlansOfOperation(principal, id, after?.[0] ?? null, limit);
   return pageOf(rows, limit, `plans:${id}`, (r) => [r.id]);
 }
@@ -60,8 +60,7 @@ export async function planOne({ principal }: Ctx, id: string) {
 export async function decisionsPage({ principal, query }: Ctx) {
   requireRecordScope(principal);
   const limit = pageSize(query.get('limit'));
-  const after = decodeCursor('decisions', query.get('cursor'), 2);
-  if (after && !/^\d{4}-\d{2}-\d{2}$/.test(after[0]!)) throw new ApiProblem('invalid-cursor', 'The cursor does not hold a decision date.');
+  const after = decodeCursor('decisions', query.get('cursor'), ['date', 'uuid']);
   const rows = await listApiDecisions(principal, after, limit);
   return pageOf(rows, limit, 'decisions', (r) => [r.decidedOn, r.planId]);
 }
@@ -69,7 +68,7 @@ export async function decisionsPage({ principal, query }: Ctx) {
 export async function dueDatesPage({ principal, query }: Ctx) {
   requireRecordScope(principal);
   const limit = pageSize(query.get('limit'));
-  const after = decodeCursor('due-dates', query.get('cursor'), 1);
+  const after = decodeCursor('due-dates', query.get('cursor'), ['uuid']);
   const rows = await listApiDueDates(principal, after?.[0] ?? null, limit);
   return pageOf(rows, limit, 'due-dates', (r) => [r.operationId]);
 }

@@ -69,8 +69,16 @@ export async function listPreparerAccess(actor: Actor, today: string): Promise<P
   return [...byPreparer.values()].sort((a, b) => a.preparerName.localeCompare(b.preparerName));
 }
 
+/** Grants are the owner's, kept against the owner of record; an account not yet linked to one has none to give. */
+function requireOwnerRecord(actor: Actor): asserts actor is Actor & { partyId: string } {
+  if (actor.role === 'owner' && !actor.partyId) {
+    throw new AppError('CONFLICT', 'Your account is not yet linked to an owner of record, so it has no operations to share. Register an operation or claim one first.');
+  }
+}
+
 export async function grantPreparer(actor: Actor, input: GrantPreparerInput, today: string): Promise<{ preparerName: string }> {
   if (input.endsOn && input.endsOn < today) throw new AppError('VALIDATION', 'The end date has passed.', { endsOn: ['Choose today or a later day, or leave it empty'] });
+  requireOwnerRecord(actor);
   const db = await getDb();
   const [preparer] = await db
     .select({ id: users.id, role: users.role, name: users.name })
@@ -102,6 +110,7 @@ export async function grantPreparer(actor: Actor, input: GrantPreparerInput, tod
 
 /** One click: the preparer no longer acts for any of this owner's operations. */
 export async function revokePreparer(actor: Actor, input: { preparerUserId: string }): Promise<void> {
+  requireOwnerRecord(actor);
   const db = await getDb();
   await db.transaction(async (tx) => {
     await authorize(actor, 'preparer.revoke', undefined, tx);

@@ -7,6 +7,7 @@ import { operationScope } from '@/lib/auth/scopes';
 import { notFoundError } from '@/lib/errors';
 import type { FeeCode } from '@/lib/notifications/labels';
 import type { FeeLedgerFilters } from '@/lib/validation/fees';
+import { isUuid } from '@/lib/ids';
 
 // The fees ledger (IAC 567-65.110(3)"c", (6), (7)): every fee line with its payer, payments and
 // balance, read in the caller's scope and paged in the database. Money is integer cents.
@@ -128,7 +129,7 @@ export async function listPayerBalances(actor: Actor, limit = 100): Promise<Paye
 
 /** One fee line in scope, with its payments, or NOT_FOUND. */
 export async function getFeeLine(actor: Actor, feeLineId: string) {
-  if (!/^[0-9a-f-]{36}$/i.test(feeLineId)) throw notFoundError();
+  if (!isUuid(feeLineId)) throw notFoundError();
   const db = await getDb();
   const [line] = await baseSelect(db).where(and(eq(feeLines.id, feeLineId), operationScope(actor)));
   if (!line) throw notFoundError();

@@ -15,6 +15,7 @@ import type { Actor } from '@/lib/auth/roles';
 import { AppError, notFoundError } from '@/lib/errors';
 import { hitRateLimit } from '@/lib/net/rate-limit';
 import { enqueueEmail } from '@/lib/notifications/outbox';
+import { isUuid } from '@/lib/ids';
 
 export const CLAIM_DAYS = { email: 30, letter: 60 } as const;
 // No 0/O, 1/I/L: a code read off a letter is typed without guessing. 12 characters of 31: ~59 bits.
@@ -58,7 +59,7 @@ export async function listUnclaimedOwners(actor: Actor, q?: string): Promise<Unc
  * an address, else returned once for the letter.
  */
 export async function issueOwnerClaim(actor: Actor, partyId: string, origin: string, now = new Date()): Promise<{ channel: 'email' | 'letter'; code: string | null; email: string | null; expiresAt: Date; owner: UnclaimedOwner }> {
-  if (!/^[0-9a-f-]{36}$/i.test(partyId)) throw notFoundError();
+  if (!isUuid(partyId)) throw notFoundError();
   const db = await getDb();
   return db.transaction(async (tx) => {
     await authorize(actor, 'owner_claim.issue', undefined, tx);

@@ -50,6 +50,18 @@ export const ownersKind: ImportKind<OwnerValue> = {
     const current = new Map(
       (partyIds.length ? await queryRows<{ id: string; name: string; email: string | null; phone: string | null; mailingAddress: string | null; kind: string }>(db, sql`select id, name, email, phone, mailing_address as "mailingAddress", kind::text as kind from parties where id in ${partyIds}`) : []).map((p) => [p.id, p]),
     );
+    const newKeys = [...new Set(out.flatMap((r) => (r.outcome !== 'refuse' && r.value && !ops.get(r.value.facilityId)?.ownerPartyId ? [ownerKey(r.value)] : [])))];
+    const known = new Map(
+      (newKeys.length
+        ? await queryRows<{ key: string; name: string; phone: string | null; mailingAddress: string | null }>(
+            db,
+            sql`select distinct on (lower(trim(name)) || '|' || coalesce(email, '')) lower(trim(name)) || '|' || coalesce(email, '') as key, name, phone, mailing_address as "mailingAddress"
+              from parties where not is_active_contractor and (lower(trim(name)) || '|' || coalesce(email, '')) in (select jsonb_array_elements_text(${JSON.stringify(newKeys)}::jsonb))
+              order by lower(trim(name)) || '|' || coalesce(email, ''), created_at`,
+          )
+        : []
+      ).map((p) => [p.key, p]),
+    );
     for (const r of out) {
       if (r.outcome === 'refuse' || !r.value) continue;
       const op = ops.get(r.value.facilityId);
@@ -59,7 +71,22 @@ export const ownersKind: ImportKind<OwnerValue> = {
         continue;
       }
       r.value.operationId = op.id;
-      if (!op.ownerPartyId) continue;
+      if (!op.ownerPartyId) {
+        // A new owner of record. One already in the portal under the same name and email (or the
+        // same name, without an email) is the same owner only if the contact agrees; otherwise two
+        // different people would be merged and one's letters sent to the other.
+        const same = known.get(ownerKey(r.value));
+        if (same) {
+          const differs = (['phone', 'mailingAddress'] as const).filter((k) => (same[k] ?? null) !== (r.value![k] ?? null));
+          if (differs.length) {
+            r.outcome = 'refuse';
+            r.messages.push({ column: differs[0] === 'phone' ? 'phone' : 'mailing_address', message: `An owner already on record as ${same.name} has a different ${differs.map((k) => (k === 'phone' ? 'phone' : 'mailing address')).join(' and ')}. If this is the same owner, give the contact on record; if not, tell them apart (an email address).` });
+          } else {
+            r.messages.push({ column: null, message: `Joins the owner already on record as ${same.name}.` });
+          }
+        }
+        continue;
+      }
       const p = current.get(op.ownerPartyId)!;
       if (p.name.trim().toLowerCase() !== r.value.name.trim().toLowerCase()) {
         r.outcome = 'refuse';

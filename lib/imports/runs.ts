@@ -18,6 +18,7 @@ import { operationsKind } from './operations-kind';
 import { ownersKind } from './owners-kind';
 import { planHistoryKind } from './plan-history-kind';
 import { decodeUtf8, MAX_IMPORT_BYTES, readCsv } from './read';
+import { isUuid } from '@/lib/ids';
 
 export type ImportFileKind = (typeof importRuns.$inferSelect)['kind'];
 
@@ -117,7 +118,7 @@ export async function applyImport(actor: Actor, runId: string, options: { today?
 
 export async function getImportRun(actor: Actor, runId: string) {
   await authorize(actor, 'import.run');
-  if (!/^[0-9a-f-]{36}$/i.test(runId)) throw notFoundError();
+  if (!isUuid(runId)) throw notFoundError();
   const db = await getDb();
   const [run] = await db.select().from(importRuns).where(eq(importRuns.id, runId));
   if (!run) throw notFoundError();
@@ -136,6 +137,7 @@ export async function listImportRuns(actor: Actor) {
 
 export async function importProgress(actor: Actor, runId: string) {
   await authorize(actor, 'import.run');
+  if (!isUuid(runId)) throw notFoundError();
   const db = await getDb();
   const [row] = await db
     .select({ status: importRuns.status, processed: importRuns.processedRows, total: sql<number>`(${importRuns.summary}->>'rows')::int` })

@@ -9,10 +9,11 @@ import { deadlineOf } from '@/lib/deadlines';
 import { approvedPlanInForceSql, manureRemovalAnswer } from '@/lib/plans/in-force';
 import { animalUnitBreakdown, mmpRequirementFor, safoFor, safoInForce } from './facts';
 import { newOwnerObligation, newOwnerSql } from './new-owner';
+import { isUuid } from '@/lib/ids';
 
 /** One operation the actor may see, with what its page shows. NOT_FOUND outside the actor's scope. */
 export async function getOperationForActor(actor: Actor, operationId: string, today: string) {
-  if (!/^[0-9a-f-]{36}$/i.test(operationId)) throw notFoundError();
+  if (!isUuid(operationId)) throw notFoundError();
   const db = await getDb();
   const [row] = await db
     .select({

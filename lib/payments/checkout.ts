@@ -9,6 +9,7 @@ import { AppError, notFoundError, pgErrorCode } from '@/lib/errors';
 import { FEE_LABELS } from '@/lib/notifications/labels';
 import { paidOnLine } from './paid-sql';
 import { getPaymentProvider } from './provider';
+import { isUuid } from '@/lib/ids';
 
 // Opening an online checkout: the payer chooses fee lines billed to them; each is paid in full
 // (its balance). Nothing is recorded as paid here: only the processor's signed event does that.
@@ -70,7 +71,7 @@ function replay(actor: Actor, row: typeof paymentCheckouts.$inferSelect): Checko
 
 /** A checkout its creator may look at (the test payment page), or NOT_FOUND. */
 export async function getOwnCheckout(actor: Actor, checkoutId: string) {
-  if (!/^[0-9a-f-]{36}$/i.test(checkoutId)) throw notFoundError();
+  if (!isUuid(checkoutId)) throw notFoundError();
   const db = await getDb();
   const [row] = await db.select().from(paymentCheckouts).where(and(eq(paymentCheckouts.id, checkoutId), eq(paymentCheckouts.createdByUserId, actor.id)));
   if (!row) throw notFoundError();

@@ -8,6 +8,7 @@ import { notFoundError } from '@/lib/errors';
 import type { FeeCode } from '@/lib/notifications/labels';
 import { feeReference } from './instructions';
 import { paidOnLine } from './paid-sql';
+import { isUuid } from '@/lib/ids';
 
 // The invoice of one submission: the fees it billed (IAC 567-65.110(3)"c", (6), (7)), who pays each,
 // when they are due and the reference to pay them by. Read only by those who may see the plan.
@@ -31,7 +32,7 @@ export function invoiceNumber(submissionId: string, submittedOn: string): string
 }
 
 export async function getInvoice(actor: Actor, submissionId: string): Promise<Invoice> {
-  if (!/^[0-9a-f-]{36}$/i.test(submissionId)) throw notFoundError();
+  if (!isUuid(submissionId)) throw notFoundError();
   const db = await getDb();
   const [sub] = await db
     .select({ id: planSubmissions.id, planId: planSubmissions.planId, submittedOn: planSubmissions.submittedOn, kind: plans.kind, updateKind: plans.updateKind, operationName: operations.name, facilityId: operations.facilityId })

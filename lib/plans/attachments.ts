@@ -11,6 +11,7 @@ import { AppError, notFoundError } from '@/lib/errors';
 import { getAttachmentStorage } from '@/lib/storage';
 import { ATTACHMENT_KINDS, MAX_ATTACHMENT_BYTES, type AttachmentKind } from './attachment-kinds';
 import { isEditableStatus } from './steps';
+import { isUuid } from '@/lib/ids';
 
 export type AttachmentRow = { id: string; kind: AttachmentKind; filename: string; sizeBytes: number; sha256: string; createdAt: Date };
 
@@ -95,7 +96,7 @@ export async function listPlanAttachments(planId: string): Promise<AttachmentRow
  * request's scope, a plan's file through the plan's, anything else through the operation's.
  */
 export async function readAttachment(actor: Actor, attachmentId: string): Promise<{ filename: string; contentType: string; bytes: Uint8Array }> {
-  if (!/^[0-9a-f-]{36}$/i.test(attachmentId)) throw notFoundError();
+  if (!isUuid(attachmentId)) throw notFoundError();
   const db = await getDb();
   const [row] = await db
     .select({ filename: attachments.filename, contentType: attachments.contentType, storageKey: attachments.storageKey })

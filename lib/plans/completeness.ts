@@ -5,6 +5,7 @@ import { checkStockpile } from '@/lib/rules';
 import { agreementsStep, agreementTooLarge, fieldsStep } from '@/lib/validation/plan-fields';
 import { attachmentsStep, stockpilesStep } from '@/lib/validation/plan-stockpiles';
 import { contactsStep, productionStep, updateStep, type UpdateStep } from '@/lib/validation/plans';
+import { overLimitWords, planBalance } from './balance';
 import { diffDocuments } from './document/diff';
 import type { FiledDocument, PlanChange, PlanDocument, PlanDraft } from './document/types';
 import { STEP_LABELS, stepsFor, type DataStepId, type StepId } from './steps';
@@ -76,7 +77,8 @@ export function checkPlan(draft: PlanDraft, ctx: CheckContext): CheckResult {
   const stockpiles = parsed.stockpiles as z.output<typeof stockpilesStep> | null;
   const attachments = parsed.attachments as z.output<ReturnType<typeof attachmentsStep>> | null;
 
-  crossCheck({ fields, agreements, stockpiles, attachments }, ctx, updateKind, missing);
+  const production = parsed.production as z.output<typeof productionStep> | null;
+  crossCheck({ fields, agreements, stockpiles, attachments, production }, ctx, updateKind, missing);
 
   if (missing.length) return { missing, update, document: null, changes: [] };
   const document: PlanDocument = {
@@ -101,6 +103,7 @@ type Parts = {
   agreements: z.output<ReturnType<typeof agreementsStep>>['agreements'];
   stockpiles: z.output<typeof stockpilesStep> | null;
   attachments: z.output<ReturnType<typeof attachmentsStep>> | null;
+  production: z.output<typeof productionStep> | null;
 };
 
 function crossCheck(p: Parts, ctx: CheckContext, updateKind: string | null, missing: MissingItem[]) {
@@ -109,6 +112,14 @@ function crossCheck(p: Parts, ctx: CheckContext, updateKind: string | null, miss
     if (!p.agreements.some((a) => a.fieldKey === f.key)) {
       missing.push({ step: 'agreements', message: `Field “${f.name}” is used under a written agreement: add the agreement and upload the signed copy.` });
     }
+  }
+  // IAC 567-65.111: no field may be planned above the most manure it may take (lib/plans/balance,
+  // the figures the owner saw on the form). A limit that cannot be computed is the reviewer's to check.
+  if (p.production && p.fields.length) {
+    const balance = planBalance({ production: p.production, fields: p.fields }, Number(ctx.today.slice(0, 4)));
+    balance.fields.forEach((f, i) => {
+      if (f.overLimit) missing.push({ step: 'fields', path: `fields.${i}.nitrogenRateLbPerAcre`, message: overLimitWords({ ...balance, fields: [f] })[0]! });
+    });
   }
   const uploaded = new Set(ctx.attachments.map((a) => a.id));
   p.agreements.forEach((a, i) => {

@@ -5,10 +5,11 @@ import { counties, countyReceipts, operations, planClockEvents, planCounties, pl
 import { planScope } from '@/lib/auth/scopes';
 import type { Actor } from '@/lib/auth/roles';
 import { notFoundError } from '@/lib/errors';
+import { isUuid } from '@/lib/ids';
 
 /** One plan the actor may see, or NOT_FOUND (the same answer as for a plan that does not exist). */
 export async function getPlanForActor(actor: Actor, planId: string) {
-  if (!/^[0-9a-f-]{36}$/i.test(planId)) throw notFoundError();
+  if (!isUuid(planId)) throw notFoundError();
   const db = await getDb();
   const [row] = await db
     .select({ plan: plans, operationName: operations.name, operationCountyFips: operations.countyFips, countyName: counties.name })

@@ -3,6 +3,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { getDb } from '@/db/client';
 import { operations, ownershipTransfers, parties, planSubmissions, plans } from '@/db/schema';
 import type { Actor } from '@/lib/auth/roles';
+import { recordAudit } from '@/lib/audit';
 import { AppError } from '@/lib/errors';
 import { listOperationSummaries, type OperationSummary } from '@/lib/operations/queries';
 import type { PlanDraft } from '@/lib/plans/document';
@@ -30,13 +31,15 @@ export type NoChangeCandidate = {
   refusal: string | null;
 };
 
-function refusalOf(o: OperationSummary, pendingTransfer: boolean): string | null {
+function refusalOf(o: OperationSummary, pendingTransfer: boolean, contractorMissing: boolean): string | null {
   // IAC 567-65.110(1)"e"(2): no updated MMP is filed while a SAFO election is in force.
   if (o.safoInForce) return 'It is an elected SAFO: no annual update is filed while the election is in force (IAC 567-65.110(1)“e”(2)).';
   if (pendingTransfer) return 'An ownership transfer request is pending: the department decides it before an update is filed for the operation (IAC 567-65.110(1)“d”).';
   if (o.newOwner?.due) return 'Its new owner owes an original plan (IAC 567-65.110(1)“d”), not an annual update.';
   if (!o.hasApprovedPlan) return 'It has no approved plan for a “no change” statement to refer to.';
   if (o.latestPlanStatus !== 'approved') return 'Another plan for it is in progress or under review; finish that first.';
+  // Iowa Code ch. 202: the active contractor pays a contract producer's compliance fee; the update cannot bill it without one.
+  if (contractorMissing) return 'It is a contract producer with no active contractor on record: name the contractor, who pays the annual compliance fee (Iowa Code ch. 202), then file.';
   return null;
 }
 
@@ -48,7 +51,7 @@ export async function previewNoChange(actor: Actor, operationIds: string[], toda
   const db = await getDb();
   const ids = ops.map((o) => o.id);
   const [details, transfers] = await Promise.all([
-    db.select({ id: operations.id, contractProducer: operations.contractProducer, contractorName: parties.name }).from(operations).leftJoin(parties, eq(parties.id, operations.activeContractorId)).where(inArray(operations.id, ids)),
+    db.select({ id: operations.id, contractProducer: operations.contractProducer, contractorId: operations.activeContractorId, contractorName: parties.name }).from(operations).leftJoin(parties, eq(parties.id, operations.activeContractorId)).where(inArray(operations.id, ids)),
     db.select({ operationId: ownershipTransfers.operationId }).from(ownershipTransfers).where(and(inArray(ownershipTransfers.operationId, ids), eq(ownershipTransfers.status, 'pending'))),
   ]);
   const owners = await listPortfolioOwners(ids);
@@ -65,7 +68,7 @@ export async function previewNoChange(actor: Actor, operationIds: string[], toda
       animalUnitCapacity: o.animalUnitCapacity,
       fee: line ? { cents: line.cents, payer: line.payer, payerName: line.payer === 'active_contractor' ? (d.contractorName ?? 'the active contractor') : (owners.get(o.id) ?? 'the owner'), citation: line.citation } : null,
       feeNote: preview.note,
-      refusal: refusalOf(o, pending.has(o.id)),
+      refusal: refusalOf(o, pending.has(o.id), d.contractProducer && !d.contractorId),
     };
   });
 }
@@ -84,7 +87,13 @@ export async function fileNoChangeUpdates(
   const refused: RefusedUpdate[] = [];
   for (const item of items) {
     const c = candidates.find((x) => x.operationId === item.operationId);
-    const done = await findFiled(item.idempotencyKey);
+    // A retry of this very filing (same key, same operation, one the filer may act for) answers with
+    // what was filed; a key already used for anything else is not taken as proof of filing.
+    const done = c ? await findFiled(item.idempotencyKey) : null;
+    if (done && done.operationId !== item.operationId) {
+      refused.push({ operationId: item.operationId, name: c!.name, reason: 'This filing’s key was already used for another filing. Reload the page and file again.' });
+      continue;
+    }
     if (done) {
       filed.push({ operationId: item.operationId, name: c?.name ?? 'Operation', planId: done.planId, submissionId: done.id, feeCents: c?.fee?.cents ?? 0, replayed: true });
       continue;
@@ -111,19 +120,42 @@ export async function fileNoChangeUpdates(
 
 async function findFiled(idempotencyKey: string) {
   const db = await getDb();
-  const [row] = await db.select({ id: planSubmissions.id, planId: planSubmissions.planId }).from(planSubmissions).where(eq(planSubmissions.idempotencyKey, idempotencyKey));
+  const [row] = await db
+    .select({ id: planSubmissions.id, planId: planSubmissions.planId, operationId: plans.operationId })
+    .from(planSubmissions)
+    .innerJoin(plans, eq(plans.id, planSubmissions.planId))
+    .where(eq(planSubmissions.idempotencyKey, idempotencyKey));
   return row ?? null;
 }
 
 async function fileOne(actor: Actor, c: NoChangeCandidate, idempotencyKey: string, ctx: { today: string; origin: string }) {
-  const { planId } = await startPlan(actor, { operationId: c.operationId, kind: 'annual_update' }, ctx.today);
+  const { planId, resumed } = await startPlan(actor, { operationId: c.operationId, kind: 'annual_update' }, ctx.today);
+  try {
+    const db = await getDb();
+    const [plan] = await db.select({ version: plans.version, draftState: plans.draftState }).from(plans).where(eq(plans.id, planId));
+    const draft = (plan!.draftState ?? {}) as PlanDraft;
+    const saved = await saveDraft(actor, {
+      planId,
+      version: plan!.version,
+      draft: { ...draft, update: { updateKind: 'no_change_statement', statedAnimalUnitCapacity: c.animalUnitCapacity, channel: 'electronic', noChangeConfirmed: true } },
+    });
+    return await submitPlan(actor, { planId, version: saved.version, idempotencyKey }, ctx);
+  } catch (err) {
+    // A refused filing leaves nothing behind: the draft this filing started (never one the owner
+    // had open) is withdrawn, so it does not block the next filing for the operation.
+    if (!resumed) await discardStartedDraft(actor, planId);
+    throw err;
+  }
+}
+
+async function discardStartedDraft(actor: Actor, planId: string) {
   const db = await getDb();
-  const [plan] = await db.select({ version: plans.version, draftState: plans.draftState }).from(plans).where(eq(plans.id, planId));
-  const draft = (plan!.draftState ?? {}) as PlanDraft;
-  const saved = await saveDraft(actor, {
-    planId,
-    version: plan!.version,
-    draft: { ...draft, update: { updateKind: 'no_change_statement', statedAnimalUnitCapacity: c.animalUnitCapacity, channel: 'electronic', noChangeConfirmed: true } },
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(plans)
+      .set({ status: 'withdrawn', updatedAt: new Date() })
+      .where(and(eq(plans.id, planId), eq(plans.status, 'draft')))
+      .returning({ id: plans.id });
+    if (row) await recordAudit(tx, { actorUserId: actor.id, action: 'plan.withdrawn', entityType: 'plan', entityId: planId, before: { status: 'draft' }, after: { status: 'withdrawn', reason: 'the no-change filing that started it was refused' } });
   });
-  return submitPlan(actor, { planId, version: saved.version, idempotencyKey }, ctx);
 }

@@ -6,6 +6,7 @@ import { formatNumber } from '@/lib/format';
 import type { Figure } from './figures';
 import type { FiledDocument as PlanDocument } from '@/lib/plans/document/types';
 import { BAND_WORDS, MANURE_WORDS } from '@/lib/plans/document/words';
+import { overLimitWords, planBalance } from '@/lib/plans/balance';
 
 // Per-field and per-stockpile figures of the plan, each computed by lib/rules with its citation.
 
@@ -142,4 +143,43 @@ export function stockpileFigures(doc: PlanDocument): Figure[] {
       return { label, value: 'Could not be checked', citation: 'Iowa Code 459.311B', flag: { level: 'warning', text: `Stockpile ${s.name}: ${err.message}.` } };
     }
   });
+}
+
+/**
+ * IAC 567-65.111: the plan's manure balance (lib/plans/balance, the same arithmetic the owner saw on
+ * the form): each field's planned manure rate against its limit, and the manure produced against the
+ * planned use and the fields' capacity. A field above its limit is an error; manure with no field to
+ * go to, or fields left out for a missing figure, are flagged with the figure.
+ */
+export function balanceFigures(doc: PlanDocument, year: number): Figure[] {
+  const b = planBalance({ production: doc.production, fields: doc.fields }, year);
+  const unconfirmed = b.unconfirmed ?? undefined;
+  const perField: Figure[] = b.fields.map((f) => ({
+    label: `${f.name}: manure rate against its limit`,
+    value: f.limit
+      ? `${f.plannedRatePerAcre === null ? 'No planned rate' : `${formatNumber(f.plannedRatePerAcre)} ${b.unit} per acre planned`}; at most ${formatNumber(f.limit.maxManureRatePerAcre)} (${f.limit.reason})`
+      : 'Not computed',
+    citation: b.citation,
+    flag: f.overLimit
+      ? { level: 'error', text: overLimitWords({ ...b, fields: [f] })[0]! }
+      : f.missing ? { level: 'warning', text: f.missing } : undefined,
+    unconfirmed,
+  }));
+  if (!b.balance || b.producedUnits === null) {
+    return [...perField, { label: 'Manure balance', value: 'Not computed', citation: b.citation, flag: { level: 'error', text: 'The plan gives no manure produced a year, so its balance cannot be computed.' } }];
+  }
+  const flags: Flag[] = [];
+  if (b.balance.shortfallUnits > 0) flags.push({ level: 'warning', text: `${formatNumber(Math.round(b.balance.shortfallUnits))} ${b.unit} of the manure produced a year have no planned field.` });
+  if (!b.balance.enoughLand) flags.push({ level: 'warning', text: `At their limits the fields take ${formatNumber(Math.round(b.balance.capacityUnits))} ${b.unit} a year, less than the ${formatNumber(Math.round(b.producedUnits))} produced.` });
+  if (b.incomplete.length) flags.push({ level: 'warning', text: `Left out of the balance for a missing figure: ${b.incomplete.join(', ')}.` });
+  return [
+    ...perField,
+    {
+      label: 'Manure balance',
+      value: `${formatNumber(Math.round(b.producedUnits))} ${b.unit} produced a year; ${formatNumber(Math.round(b.balance.plannedUnits))} planned on the fields; ${formatNumber(Math.round(b.balance.capacityUnits))} the fields may take at their limits`,
+      citation: b.citation,
+      flag: combine(flags),
+      unconfirmed,
+    },
+  ];
 }

@@ -7,7 +7,7 @@ import {
   ANIMAL_CATEGORIES, animalUnitCapacity, annualComplianceFee, filingFees, latestParameter, parameterValue,
   safoElection, type AnimalCategory,
 } from '@/lib/rules';
-import { nitrogenFigures, pIndexFigures, stockpileFigures } from './field-checks';
+import { balanceFigures, nitrogenFigures, pIndexFigures, stockpileFigures } from './field-checks';
 import type { FiledPlan } from '@/lib/plans/document/types';
 
 // Every figure a reviewer relies on, computed by lib/rules and shown with the rule it comes from.
@@ -158,6 +158,7 @@ export function computeFigures(i: FigureInput): Figure[] {
     ...operationFigures(i, capacity),
     ...pIndexFigures(i.filed.document),
     ...nitrogenFigures(i.filed.document, Number(i.today.slice(0, 4))),
+    ...balanceFigures(i.filed.document, Number(i.today.slice(0, 4))),
     ...stockpileFigures(i.filed.document),
   ];
 }

@@ -6,6 +6,7 @@ import { isDepartment, type Actor } from '@/lib/auth/roles';
 import { transferScope } from '@/lib/auth/scopes';
 import { notFoundError } from '@/lib/errors';
 import { addDays } from '@/lib/rules';
+import { isUuid } from '@/lib/ids';
 
 // Reads of ownership transfer requests, each scoped by transferScope in its WHERE: a claimant sees
 // their own requests (never the operation's records), the owner on record the requests naming them,
@@ -125,7 +126,7 @@ export type TransferAuditEntry = { id: number; occurredAt: Date; actorName: stri
 
 /** One request with what the department weighs: the evidence, the owner's answer, today's owner, the log. */
 export async function getTransferForReview(actor: Actor, transferId: string) {
-  if (!/^[0-9a-f-]{36}$/i.test(transferId)) throw notFoundError();
+  if (!isUuid(transferId)) throw notFoundError();
   const db = await getDb();
   const [row] = (await summaries(db)
     .where(and(eq(ownershipTransfers.id, transferId), transferScope(actor)))

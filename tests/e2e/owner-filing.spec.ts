@@ -83,6 +83,21 @@ test('an owner registers a finisher, files the original MMP with two fields in t
   await page.getByRole('button', { name: 'Add a field' }).click();
   await fillField(page, 1, { name: 'Home 80', county: 'Buena Vista', acres: '80', tenure: 'Owned', crop: 'corn', yieldGoal: '200', n: '150', p: '1.5' });
   await expect(page.getByText(/Phosphorus index band: low: nitrogen-based rate/)).toBeVisible();
+  // On a phone, the manure balance follows what is typed (IAC 567-65.111): 150 lb N / 45 lb per
+  // 1,000 gallons = 3.33 an acre planned; 200 bu corn x 1.2 lb N = 240 lb, so at most 5.33.
+  await page.setViewportSize({ width: 390, height: 844 });
+  const home = page.getByTestId('balance-table').getByRole('row', { name: /^Home 80/ });
+  await expect(home).toContainText('3.33');
+  await expect(home).toContainText('5.33');
+  await expect(home).toContainText('Within the limit');
+  await expect(page.getByRole('status').filter({ hasText: 'have no planned field' })).toHaveText('1,633.6 thousand gallons of the manure produced a year have no planned field.');
+  const homeCard = page.getByRole('group', { name: /^Field 1/ });
+  await homeCard.getByLabel('Nitrogen rate').fill('260');
+  await expect(home).toContainText('5.78');
+  await expect(home).toContainText('Above the limit');
+  await homeCard.getByLabel('Nitrogen rate').fill('150');
+  await expect(home).toContainText('Within the limit');
+  await page.setViewportSize({ width: 1280, height: 720 });
   await page.getByRole('button', { name: 'Add a field' }).click();
   await fillField(page, 2, { name: 'River 120', county: 'Pocahontas', acres: '120', tenure: 'Rented', crop: 'soybeans', yieldGoal: '60', n: '0', p: '2.5' });
   await expect(page.getByRole('listitem').filter({ hasText: 'Pocahontas County: manure applied here' })).toBeVisible();

@@ -20,7 +20,7 @@ export async function POST(request: NextRequest) {
   }
   const kind = String(form.get('kind') ?? '');
   const file = form.get('file');
-  if (!(kind in IMPORT_KINDS)) return back('error=kind');
+  if (!Object.hasOwn(IMPORT_KINDS, kind)) return back('error=kind');
   if (!(file instanceof File) || file.size === 0) return back(`error=file&kind=${kind}`);
   try {
     const id = await checkImport(actor, { kind: kind as ImportFileKind, filename: file.name || `${kind}.csv`, bytes: new Uint8Array(await file.arrayBuffer()) });

@@ -9,6 +9,7 @@ import { countiesForDisplay, derivePlanCounties, relationWords } from '@/lib/pla
 import { APPLICATION_METHODS, APPLICATION_TIMINGS, fieldsStep, METHOD_LABELS, TENURE_LABELS, TENURES, TIMING_LABELS } from '@/lib/validation/plan-fields';
 import { toNumber } from '@/lib/validation/operations';
 import { pIndexWords } from '@/lib/plans/document/words';
+import { BalancePanel } from '../../balance-panel';
 import type { CountyOption, StepProps } from '../types';
 import { useStepForm } from '../use-step-form';
 
@@ -20,7 +21,7 @@ type Field = {
 };
 type Values = { fields: Field[] };
 
-type Props = StepProps & { counties: CountyOption[]; operationCountyFips: string; nextYear: number };
+type Props = StepProps & { counties: CountyOption[]; operationCountyFips: string; nextYear: number; year: number; production: Record<string, unknown> | undefined };
 
 function CropRows({ control, register, errors, index, nextYear }: { control: Control<Values>; register: UseFormRegister<Values>; errors: FieldErrors<Values>; index: number; nextYear: number }) {
   const { fields, append, remove } = useFieldArray({ control, name: `fields.${index}.crops` });
@@ -47,8 +48,8 @@ function CropRows({ control, register, errors, index, nextYear }: { control: Con
   );
 }
 
-/** IAC 567-65.111: each field where manure is applied, with the live P-index band and the counties touched. */
-export function FieldsStep({ defaults, onChange, handle, counties, operationCountyFips, nextYear }: Props) {
+/** IAC 567-65.111: each field where manure is applied, with the live P-index band, the manure balance and the counties touched. */
+export function FieldsStep({ defaults, onChange, handle, counties, operationCountyFips, nextYear, year, production }: Props) {
   const form = useStepForm<Values>(fieldsStep, defaults as Values, onChange as (v: Values) => void, handle);
   const { register, control, formState } = form;
   const { fields, append, remove } = useFieldArray({ control, name: 'fields', keyName: 'rhfId' });
@@ -97,6 +98,7 @@ export function FieldsStep({ defaults, onChange, handle, counties, operationCoun
       >
         Add a field
       </Button>
+      <BalancePanel production={production} fields={live as unknown as Record<string, unknown>[]} year={year} live />
       <h3>Counties this plan goes to</h3>
       <p className="usa-hint">Worked out from where the operation is and the fields’ counties ({touched[0]?.citation}).</p>
       <ul className="usa-list" aria-live="polite">

@@ -89,6 +89,7 @@ export function ReviewStep({ check, draft, files, steps, kind, animalUnits, fees
             doc={answers}
             countyName={(f) => names.get(f) ?? f}
             headingLevel={3}
+            balanceYear={Number(today.slice(0, 4))}
             change={(section, title) =>
               contentSteps.has(section) ? (
                 <Button variant="unstyled" onClick={() => goTo(section)}>

@@ -1,0 +1,95 @@
+'use client';
+
+import { formatNumber } from '@/lib/format';
+import { numberOrNull, planBalance, type BalanceFieldInput } from '@/lib/plans/balance';
+import type { FiledField, FiledProduction } from '@/lib/plans/document/types';
+
+// The plan's manure balance as the owner types (IAC 567-65.111): each field's planned manure rate
+// against the most it may take, and the manure produced against what the fields take. Computed in
+// the browser by the same function the reviewer's check and the filed plan use.
+
+type Typed = Record<string, unknown>;
+
+const n = (v: number) => formatNumber(Math.round(v * 100) / 100);
+
+export function BalancePanel({ production, fields, year, live = false }: { production: Typed | FiledProduction | undefined; fields: Typed[] | FiledField[]; year: number; live?: boolean }) {
+  const b = planBalance(
+    {
+      production: {
+        nutrientUnit: typeof production?.nutrientUnit === 'string' ? production.nutrientUnit : null,
+        manureAmount: numberOrNull(production?.manureAmount),
+        availableNitrogenPerUnit: numberOrNull(production?.availableNitrogenPerUnit),
+        p2o5PerUnit: numberOrNull(production?.p2o5PerUnit),
+      },
+      fields: (fields as Typed[]).map((f, i): BalanceFieldInput => ({
+        key: String(f.key ?? i),
+        name: typeof f.name === 'string' && f.name.trim() ? f.name.trim() : `Field ${i + 1}`,
+        acres: numberOrNull(f.acres),
+        crops: Array.isArray(f.crops) ? (f.crops as { year: unknown; crop: unknown }[]).map((c) => ({ year: Number(c?.year), crop: String(c?.crop ?? '').trim().toLowerCase() })) : [],
+        optimumYield: numberOrNull(f.optimumYield),
+        nitrogenRateLbPerAcre: numberOrNull(f.nitrogenRateLbPerAcre),
+        legumeCreditLbPerAcre: numberOrNull(f.legumeCreditLbPerAcre),
+        commercialNLbPerAcre: numberOrNull(f.commercialNLbPerAcre),
+        carryoverCreditLbPerAcre: numberOrNull(f.carryoverCreditLbPerAcre),
+        phosphorusIndex: numberOrNull(f.phosphorusIndex),
+      })),
+    },
+    year,
+  );
+  const bal = b.balance;
+  const top = Math.max(b.producedUnits ?? 0, bal?.plannedUnits ?? 0, bal?.capacityUnits ?? 0, 1);
+  const bars: [string, number | null, string][] = [
+    ['Produced a year', b.producedUnits, '#71767a'],
+    ['Planned on the fields', bal?.plannedUnits ?? null, '#005ea2'],
+    ['The fields may take', bal?.capacityUnits ?? null, '#00a91c'],
+  ];
+  return (
+    <section className="margin-top-4 padding-2 bg-base-lightest radius-md" aria-labelledby="balance-heading">
+      <h3 id="balance-heading" className="margin-top-0">Manure balance</h3>
+      <p className="usa-hint margin-top-0">
+        {live ? 'Worked out as you type, from the manure step and the fields' : 'Worked out from the plan’s manure figures and fields'} ({b.citation}), in {b.unit}.
+        {b.unconfirmed ? ' The crop nitrogen factor it uses is not yet confirmed by the department.' : ''}
+      </p>
+      {b.producedUnits === null ? <p>Enter the manure produced a year (the manure step) to see the balance.</p> : null}
+      <div aria-hidden="true" className="margin-bottom-2">
+        {bars.map(([label, v, color]) => (
+          <div key={label} className="display-flex flex-align-center margin-y-05">
+            <span className="font-body-2xs" style={{ width: '11rem', flex: 'none' }}>{label}</span>
+            <span className="height-2 radius-sm" style={{ background: color, width: `${v === null ? 0 : Math.max(1, (v / top) * 60)}%` }} />
+            <span className="margin-left-1 font-body-2xs">{v === null ? '—' : n(v)}</span>
+          </div>
+        ))}
+      </div>
+      <div className="usa-table-container--scrollable" tabIndex={0}>
+        <table className="usa-table usa-table--compact usa-table--borderless width-full" data-testid="balance-table">
+          <caption className="usa-sr-only">Each field’s planned manure rate against its limit</caption>
+          <thead>
+            <tr>
+              <th scope="col">Field</th>
+              <th scope="col">Planned per acre</th>
+              <th scope="col">Most per acre</th>
+              <th scope="col">Check</th>
+            </tr>
+          </thead>
+          <tbody aria-live="polite">
+            {b.fields.map((f) => (
+              <tr key={f.key}>
+                <th scope="row">{f.name}</th>
+                <td>{f.plannedRatePerAcre === null ? '—' : n(f.plannedRatePerAcre)}</td>
+                <td>{f.limit ? n(f.limit.maxManureRatePerAcre) : '—'}</td>
+                <td>{f.overLimit ? <strong className="text-secondary-dark">Above the limit</strong> : f.limit ? 'Within the limit' : <span className="usa-hint">{f.missing}</span>}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <p role="status" aria-live="polite">
+        {bal && b.producedUnits !== null
+          ? bal.shortfallUnits > 0
+            ? `${n(bal.shortfallUnits)} ${b.unit} of the manure produced a year have no planned field.`
+            : 'The planned applications use all the manure produced.'
+          : null}
+      </p>
+    </section>
+  );
+}

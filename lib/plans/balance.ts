@@ -1,0 +1,154 @@
+import { fieldManureLimit, latestParameter, manureBalance, parameterValue, phosphorusIndexBand, RuleInputError } from '@/lib/rules';
+
+// IAC 567-65.111: the plan's own arithmetic, from what the plan states: for each field, the manure
+// rate the plan applies (its planned nitrogen rate / the manure's first-year available nitrogen per
+// unit) against the most the field may take (fieldManureLimit: nitrogen for the crop's optimum yield
+// after credits, or the phosphorus index band); and for the operation, the manure produced a year
+// against the planned use and the fields' capacity (manureBalance). A figure the arithmetic needs and
+// the plan does not give is named as missing, never replaced by a default. Pure: the owner's form
+// (live, in the browser), the filed document and the reviewer's check all call this one function.
+
+type Num = number | null | undefined;
+
+export type BalanceFieldInput = {
+  key: string;
+  name: string;
+  acres: Num;
+  crops: { year: number | string; crop: string }[];
+  optimumYield: Num;
+  nitrogenRateLbPerAcre: Num;
+  legumeCreditLbPerAcre?: Num;
+  commercialNLbPerAcre?: Num;
+  carryoverCreditLbPerAcre?: Num;
+  phosphorusIndex: Num;
+};
+
+export type BalanceInput = {
+  production: { nutrientUnit?: string | null; manureAmount: Num; availableNitrogenPerUnit: Num; p2o5PerUnit?: Num };
+  fields: BalanceFieldInput[];
+};
+
+export type BalanceField = {
+  key: string;
+  name: string;
+  acres: number | null;
+  crop: string | null;
+  /** Manure units (1,000 gallons or tons) per acre the plan applies. */
+  plannedRatePerAcre: number | null;
+  limit: { maxManureRatePerAcre: number; limitedBy: 'nitrogen' | 'phosphorus' | 'no_manure'; reason: string } | null;
+  /** Why the limit could not be computed, in words (a missing figure or a crop without a factor). */
+  missing: string | null;
+  overLimit: boolean;
+};
+
+export type PlanBalance = {
+  unit: 'thousand gallons' | 'tons';
+  producedUnits: number | null;
+  fields: BalanceField[];
+  /** Over the fields whose rate and limit are both known; null until the manure produced is known. */
+  balance: ReturnType<typeof manureBalance> | null;
+  /** Fields left out of the balance because a figure is missing. */
+  incomplete: string[];
+  citation: string;
+  /** The crop factors are not yet confirmed by the department: say so wherever the limit shows. */
+  unconfirmed: string | null;
+};
+
+const CROP_FACTOR: Record<string, string> = { corn: 'corn_grain', corn_grain: 'corn_grain' };
+
+const num = (v: Num): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
+
+/** Parses what a form holds (strings as typed) into numbers, or null when not a number yet. */
+export function numberOrNull(v: unknown): number | null {
+  if (typeof v === 'number') return Number.isFinite(v) ? v : null;
+  if (typeof v !== 'string' || v.trim() === '') return null;
+  const n = Number(v.replaceAll(',', '').trim());
+  return Number.isFinite(n) ? n : null;
+}
+
+export function planBalance(input: BalanceInput, year: number): PlanBalance {
+  const p = input.production;
+  const unit = p.nutrientUnit === 'tons' ? 'tons' : 'thousand gallons';
+  const amount = num(p.manureAmount);
+  const producedUnits = amount === null ? null : unit === 'tons' ? amount : amount / 1000;
+  const available = num(p.availableNitrogenPerUnit);
+  const p2o5 = num(p.p2o5PerUnit);
+  const factors = parameterValue('crop.nitrogen_factors');
+  const factorRecord = latestParameter('crop.nitrogen_factors');
+
+  const fields = input.fields.map((f): BalanceField => {
+    // The crop of the first crop year from `year` on (the season being planned), else the latest.
+    const schedule = [...f.crops].filter((c) => c.crop).sort((a, b) => Number(a.year) - Number(b.year));
+    const crop = (schedule.find((c) => Number(c.year) >= year) ?? schedule.at(-1))?.crop ?? null;
+    const acres = num(f.acres);
+    const planned = num(f.nitrogenRateLbPerAcre);
+    const plannedRatePerAcre = planned !== null && available !== null && available > 0 ? Math.round((planned / available) * 100) / 100 : null;
+    const base = { key: f.key, name: f.name, acres, crop, plannedRatePerAcre };
+    const pIndex = num(f.phosphorusIndex);
+    const yieldGoal = num(f.optimumYield);
+    const factor = factors.find((x) => x.crop === CROP_FACTOR[crop ?? '']);
+    if (pIndex !== null && phosphorusIndexBand(pIndex).manure === 'none') {
+      // A high or very high index allows no manure whatever the crop needs: the nitrogen figures are not read.
+      const limit = fieldManureLimit({ pIndex, nitrogen: { optimumYield: 0, nNeedPerYieldUnit: 0, availableNPerManureUnit: 1 } });
+      return { ...base, limit: { maxManureRatePerAcre: 0, limitedBy: limit.limitedBy, reason: limit.reason }, missing: null, overLimit: plannedRatePerAcre !== null && plannedRatePerAcre > 0 };
+    }
+    const gaps = [
+      pIndex === null ? 'phosphorus index' : null,
+      yieldGoal === null ? 'optimum yield' : null,
+      available === null || available <= 0 ? 'available nitrogen per unit of manure' : null,
+    ].filter((g): g is string => g !== null);
+    if (gaps.length) return { ...base, limit: null, missing: `${f.name}: the plan gives no ${gaps.join(' and no ')}, so its limit cannot be computed.`, overLimit: false };
+    if (!factor) {
+      return { ...base, limit: null, missing: `The portal has no nitrogen usage factor for ${crop ?? 'the planned crop'}, so ${f.name}’s limit is checked by the reviewer by hand.`, overLimit: false };
+    }
+    try {
+      const limit = fieldManureLimit({
+        pIndex: pIndex!,
+        nitrogen: {
+          optimumYield: yieldGoal!, nNeedPerYieldUnit: factor.lbNPerYieldUnit, availableNPerManureUnit: available!,
+          legumeCreditLbPerAcre: num(f.legumeCreditLbPerAcre) ?? undefined,
+          commercialNLbPerAcre: num(f.commercialNLbPerAcre) ?? undefined,
+          carryoverCreditLbPerAcre: num(f.carryoverCreditLbPerAcre) ?? undefined,
+        },
+        p2o5PerManureUnit: p2o5 !== null && p2o5 > 0 ? p2o5 : undefined,
+      });
+      const max = Math.round(limit.maxManureRatePerAcre * 100) / 100;
+      return {
+        ...base,
+        limit: { maxManureRatePerAcre: max, limitedBy: limit.limitedBy, reason: limit.reason },
+        missing: null,
+        overLimit: plannedRatePerAcre !== null && plannedRatePerAcre > max,
+      };
+    } catch (err) {
+      if (!(err instanceof RuleInputError)) throw err;
+      const why = err.field === 'p2o5RemovalLbPerAcre'
+        ? `${f.name} has a medium phosphorus index: its limit needs the crop rotation’s P2O5 removal, which the plan does not state.`
+        : `${f.name}: ${err.message}.`;
+      return { ...base, limit: null, missing: why, overLimit: false };
+    }
+  });
+
+  const known = fields.filter((f) => f.limit !== null && f.acres !== null && f.plannedRatePerAcre !== null);
+  const balance = producedUnits === null
+    ? null
+    : manureBalance({
+        manureUnitsPerYear: producedUnits,
+        fields: known.map((f) => ({ id: f.name, acres: f.acres!, plannedRatePerAcre: f.plannedRatePerAcre!, maxManureRatePerAcre: f.limit!.maxManureRatePerAcre })),
+      });
+  return {
+    unit,
+    producedUnits,
+    fields,
+    balance,
+    incomplete: fields.filter((f) => !known.includes(f)).map((f) => f.name),
+    citation: 'IAC 567-65.111',
+    unconfirmed: factorRecord.confirmed ? null : factorRecord.source,
+  };
+}
+
+/** The fields planned above their limit, in words, for a refusal or a flag. */
+export function overLimitWords(b: PlanBalance): string[] {
+  return b.fields
+    .filter((f) => f.overLimit && f.limit)
+    .map((f) => `${f.name}: the planned ${f.plannedRatePerAcre} ${b.unit} of manure per acre is more than the ${f.limit!.maxManureRatePerAcre} it may take (${f.limit!.reason})`);
+}

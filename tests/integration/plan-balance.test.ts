@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { today } from '@/lib/clock';
+import { getReviewView } from '@/lib/reviews/review-view';
+import { completeDraft, createOperation, createOwner, createReviewer, submitOriginalPlan } from './support/factories';
+import { databaseLabel, useTestDb } from './support/test-db';
+
+// IAC 567-65.111: a plan that applies more manure to a field than the field may take is refused at
+// submission with the field named; a plan whose fields leave manure with nowhere to go is filed and
+// flagged to the reviewer with the figure. Corn at 200 bu needs 240 lb N (1.2 lb/bu); the manure has
+// 45 lb of available N per 1,000 gallons, so Home 80 may take 5.33 thousand gallons an acre.
+describe(`the plan's manure balance at submission and in review on ${databaseLabel}`, () => {
+  useTestDb();
+  const year = Number(today().slice(0, 4));
+
+  function draftWith(nitrogenRate: string) {
+    const d = completeDraft();
+    const fields = (d.fields.fields as Record<string, unknown>[]).map((f, i) => (i === 0 ? { ...f, crops: [{ year: String(year + 1), crop: 'corn' }], nitrogenRateLbPerAcre: nitrogenRate } : f));
+    return { ...d, fields: { fields } };
+  }
+
+  it('refuses a plan with a field planned above its limit, naming the field and the figures', async () => {
+    const owner = await createOwner();
+    const { operationId } = await createOperation(owner);
+    const refused = submitOriginalPlan(owner, operationId, { draft: draftWith('260') });
+    await expect(refused).rejects.toMatchObject({ code: 'VALIDATION' });
+    const err = (await refused.catch((e: unknown) => e)) as { fieldErrors?: Record<string, string[]> };
+    expect(err.fieldErrors?.['fields.fields.0.nitrogenRateLbPerAcre']?.[0]).toMatch(
+      /^Home 80: the planned 5\.78 thousand gallons of manure per acre is more than the 5\.33 it may take/,
+    );
+  });
+
+  it('files a plan within its limits and shows the reviewer the manure that has no field, with the figure', async () => {
+    const owner = await createOwner();
+    const { operationId } = await createOperation(owner);
+    const { planId, submission } = await submitOriginalPlan(owner, operationId, { draft: draftWith('150') });
+    expect(submission.confirmationNumber).toMatch(/^MMP-\d{4}-\d{6}$/);
+    const view = await getReviewView(await createReviewer(), planId, today());
+    const home = view.figures.find((f) => f.label === 'Home 80: manure rate against its limit');
+    expect(home?.value).toMatch(/^3\.33 thousand gallons per acre planned; at most 5\.33/);
+    expect(home?.flag).toBeUndefined();
+    const balance = view.figures.find((f) => f.label === 'Manure balance');
+    // 1,900,000 gallons produced; Home 80 takes 80 x 3.33 = 266; River 120 (soybeans) has no factor.
+    expect(balance?.value).toBe('1,900 thousand gallons produced a year; 266 planned on the fields; 426 the fields may take at their limits');
+    expect(balance?.flag?.text).toContain('1,634 thousand gallons of the manure produced a year have no planned field.');
+    expect(balance?.flag?.text).toContain('Left out of the balance for a missing figure: River 120.');
+    expect(balance?.unconfirmed).toMatch(/567-65\.111/);
+  });
+});
