@@ -31,10 +31,12 @@ async function main() {
   // The browser reaches the server at this address; links in its emails point here.
   process.env.MMP_PUBLIC_URL ??= `http://127.0.0.1:${port}`;
   // A server on PostgreSQL needs its own secrets (sessions, and the test payment processor's signed
-  // webhook, without which online payment is not offered): fresh ones per run.
+  // webhook): fresh ones per run.
   if (process.env.DATABASE_URL) {
     process.env.NEXTAUTH_SECRET ??= randomBytes(32).toString('hex');
     process.env.MMP_PAYMENT_WEBHOOK_SECRET ??= randomBytes(32).toString('hex');
+    // The test payment page, as in the embedded demo (a production server has it off unless asked).
+    process.env.MMP_PAYMENT_PROVIDER ??= 'test';
   }
   const server = spawn(process.execPath, serverArgs(), {
     stdio: 'inherit',

@@ -44,7 +44,7 @@ export function BalancePanel({ production, fields, year, live = false }: { produ
     ['The fields may take', bal?.capacityUnits ?? null, '#00a91c'],
   ];
   return (
-    <section className="margin-top-4 padding-2 bg-base-lightest radius-md" aria-labelledby="balance-heading">
+    <section className="margin-top-4 padding-2 border-1px border-base-lighter radius-md" aria-labelledby="balance-heading">
       <h3 id="balance-heading" className="margin-top-0">Manure balance</h3>
       <p className="usa-hint margin-top-0">
         {live ? 'Worked out as you type, from the manure step and the fields' : 'Worked out from the plan’s manure figures and fields'} ({b.citation}), in {b.unit}.

@@ -137,8 +137,11 @@ test('an owner registers a finisher, files the original MMP with two fields in t
   await expect(page.getByText('Pocahontas County: manure applied here')).toBeVisible();
   // Check your answers: the whole plan as it will be filed, each section with a Change link to its step.
   const answers = page.getByRole('region', { name: 'Check your answers' });
-  await expect(answers.getByRole('rowheader', { name: 'Home 80' })).toBeVisible();
-  await expect(answers.getByRole('rowheader', { name: 'River 120' })).toBeVisible();
+  const fieldTable = answers.getByRole('table', { name: /Fields where manure is applied/ });
+  await expect(fieldTable.getByRole('rowheader', { name: 'Home 80' })).toBeVisible();
+  await expect(fieldTable.getByRole('rowheader', { name: 'River 120' })).toBeVisible();
+  // The same balance the form showed, as it will be filed.
+  await expect(answers.getByTestId('balance-table').getByRole('row', { name: /^Home 80/ })).toContainText('Within the limit');
   await expect(answers.getByText('No-till on slopes over 5%, grassed waterways, 200 ft setbacks from streams.')).toBeVisible();
   await expect(answers.getByText(/Site map.*site-map\.pdf|site-map\.pdf/)).toBeVisible();
   await expectNoA11yViolations(page);
