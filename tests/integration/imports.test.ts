@@ -140,6 +140,34 @@ describe(`importing the department’s records on ${databaseLabel}`, () => {
     expect(runs).toBe(before.runs + 7);
   });
 
+  it('an owner new to a later file joins the one on record only when the contact agrees', async () => {
+    // Two operations new to the portal, then their owners: one gives the name and email of an owner
+    // already on record with another address (two different people, or a typo: refused, not merged),
+    // the other the same contact (the same owner: joined, and the dry run says so).
+    const ops = await check('operations', `${HEADER}\nTM0001,Merge One,Sioux,100,2001-01-01\nTM0002,Merge Two,Sioux,100,2001-01-01\n`);
+    await applyImport(admin, ops, { today: T });
+    const owner = files.owners.split('\n')[1]!.split(',');
+    const [, name, kind, email, phone] = owner;
+    const [onRecord] = await db().select().from(parties).where(eq(parties.name, name!));
+    const address = (a: string) => `"${a.replaceAll('"', '""')}"`;
+    const header = 'facility_id,owner_name,owner_kind,email,phone,mailing_address,acquired_on';
+    const run = await getImportRun(admin, await check('owners', [
+      header,
+      `TM0001,${name},${kind},${email},${phone},${address('9 Elsewhere Rd\nAmes, IA 50010')},2020-01-01`,
+    ].join('\n')));
+    expect(run.status).toBe('refused');
+    expect(run.outcomes[0]).toMatchObject({ outcome: 'refuse', messages: [{ column: 'mailing_address', message: expect.stringContaining(`An owner already on record as ${name} has a different mailing address`) }] });
+    const joined = await getImportRun(admin, await check('owners', [
+      header,
+      `TM0002,${name},${kind},${email},${phone},${address(onRecord!.mailingAddress ?? '')},2020-01-01`,
+    ].join('\n')));
+    expect(joined.outcomes[0]).toMatchObject({ outcome: 'create', messages: [{ column: null, message: `Joins the owner already on record as ${name}.` }] });
+    await applyImport(admin, joined.id, { today: T });
+    const [op] = await db().select({ id: operations.id }).from(operations).where(eq(operations.facilityId, 'TM0002'));
+    const [own] = await db().select().from(ownerships).where(eq(ownerships.operationId, op!.id));
+    expect(own!.ownerId).toBe(onRecord!.id);
+  });
+
   it('only an administrator imports', async () => {
     await expect(checkImport({ ...admin, role: 'department_supervisor' }, { kind: 'operations', filename: 'x.csv', bytes: enc(files.operations) }, T)).rejects.toMatchObject({ code: 'FORBIDDEN' });
   });
