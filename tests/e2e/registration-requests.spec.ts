@@ -24,8 +24,8 @@ async function emailedLink(request: APIRequestContext, to: string, template: str
 async function createAccount(page: Page, request: APIRequestContext, form: '/register' | '/register/preparer', fields: Record<string, string>, submit: string) {
   await page.context().clearCookies();
   await page.goto(form);
-  for (const [label, value] of Object.entries(fields)) await page.getByLabel(label, { exact: true }).fill(value);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  for (const [label, value] of Object.entries(fields)) await page.getByLabel(new RegExp(`^${label}`)).fill(value);
+  await page.getByLabel(/^Password/).fill(PASSWORD);
   await page.getByLabel('Type the password again').fill(PASSWORD);
   await page.getByRole('button', { name: submit }).click();
   await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible();
@@ -35,7 +35,7 @@ async function createAccount(page: Page, request: APIRequestContext, form: '/reg
 }
 
 test('a preparer registers an operation for a client, who accepts it from the emailed link; then it is on her dashboard', async ({ page, request }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const run = Date.now().toString(36);
   const preparerEmail = `preparer.${run}@example.com`;
   const ownerEmail = `owner.${run}@example.com`;

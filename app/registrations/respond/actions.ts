@@ -1,6 +1,5 @@
 'use server';
 
-import { revalidatePath } from 'next/cache';
 import { actorOrThrow } from '@/lib/auth/session';
 import { today } from '@/lib/clock';
 import { publicOrigin } from '@/lib/env';
@@ -19,7 +18,8 @@ export async function answerRegistrationAction(input: unknown): Promise<ActionRe
     const values = parseOrThrow(registrationAnswerSchema, input);
     const result = await answerRegistration(actor, values, { today: today(), origin: publicOrigin() });
     kickDelivery();
-    revalidatePath('/dashboard');
+    // No revalidatePath: it would re-render this page, whose used link now reads as expired, over
+    // the answer just shown. The dashboard is rendered per request anyway.
     const message =
       result.status === 'accepted'
         ? `You accepted the registration. The operation is yours (facility ID ${result.facilityId}), and your preparer may act for it; you can end that access from the operation’s page.`

@@ -1,7 +1,6 @@
 'use client';
 
 import Link from 'next/link';
-import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { Alert } from '@/components/alert';
 import { Button } from '@/components/button';
@@ -9,7 +8,6 @@ import { answerRegistrationAction } from './actions';
 
 /** Accept or decline, once; the result says what happened and where to go next. */
 export function RegistrationAnswerForm({ token, operationName }: { token: string; operationName: string }) {
-  const router = useRouter();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<{ text: string; accepted: boolean; operationId: string } | null>(null);
@@ -20,8 +18,8 @@ export function RegistrationAnswerForm({ token, operationName }: { token: string
     setBusy(false);
     if (!result) return setError('We could not reach the portal. Check your connection and try again.');
     if (!result.ok) return setError(result.message);
+    // No refresh: the used link would now render as expired over the answer just given.
     setDone({ text: result.message ?? 'Your answer was recorded.', accepted: result.data.status === 'accepted', operationId: result.data.operationId });
-    router.refresh();
   };
   if (done) {
     return (
