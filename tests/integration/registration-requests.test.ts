@@ -18,6 +18,8 @@ import { AppError } from '@/lib/errors';
 import { listOperationSummaries } from '@/lib/operations/queries';
 import { startPlan } from '@/lib/plans/start';
 import { searchPublicStatus } from '@/lib/public/status-search';
+import { newOwnersPastDue, updatesOverdue } from '@/lib/reviews/compliance';
+import { listWorklist } from '@/lib/reviews/worklist';
 import { answerRegistration } from '@/lib/registrations/answer';
 import { registerForClient, resendRegistration, withdrawRegistration } from '@/lib/registrations/commands';
 import { listMyRegistrations } from '@/lib/registrations/queries';
@@ -90,9 +92,14 @@ describe(`registrations made by a preparer for a client on ${databaseLabel}`, ()
     const api = await listApiOperations({ tokenId: null, scope: 'agency', countyFips: null, agencyCounties: null }, null, 1000, null);
     expect(api.map((o) => o.id)).not.toContain(operationId);
     expect((await listScheduleCandidates()).scheduled.map((o) => o.operationId)).not.toContain(operationId);
+    // Compliance counts and the review worklist: nothing of it (no plan can exist for it yet).
+    const overdueBefore = (await updatesOverdue(a.reviewer, TODAY)).count;
+    expect((await newOwnersPastDue(a.reviewer, TODAY)).map((o) => o.operationId)).not.toContain(operationId);
+    expect((await listWorklist(a.reviewer, TODAY, 1000)).map((r) => r.operationName)).not.toContain('Lindqvist North Finisher');
     expect((await listMyRegistrations(a.preparer)).map((r) => [r.id, r.status, r.ownerEmail])).toContainEqual([requestId, 'pending', 'marta@example.com']);
     // No plan can be started for it yet.
     expect((await refusal(() => startPlan(a.preparer, { operationId, kind: 'original' }, TODAY))).code).toBe('CONFLICT');
+    expect((await updatesOverdue(a.reviewer, TODAY)).count).toBe(overdueBefore);
 
     // Only the SHA-256 of the link is stored, with an expiry.
     const token = await tokenOf('marta@example.com');
