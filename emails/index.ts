@@ -11,6 +11,8 @@ import * as newOwnerDue from './new-owner-due';
 import * as ownerClaimInvitation from './owner-claim-invitation';
 import * as passwordReset from './password-reset';
 import * as planDecided from './plan-decided';
+import * as registrationAnswered from './registration-answered';
+import * as registrationRequested from './registration-requested';
 import * as returnedIncomplete from './returned-incomplete';
 import * as submissionReceived from './submission-received';
 import * as transferDecided from './transfer-decided';
@@ -39,6 +41,8 @@ export type EmailTemplates = {
   'transfer-disputed': transferDisputed.TransferDisputedProps;
   'transfer-decided': transferDecided.TransferDecidedProps;
   'owner-claim-invitation': ownerClaimInvitation.OwnerClaimInvitationProps;
+  'registration-requested': registrationRequested.RegistrationRequestedProps;
+  'registration-answered': registrationAnswered.RegistrationAnsweredProps;
 };
 
 export type EmailTemplateId = keyof EmailTemplates;
@@ -68,6 +72,8 @@ const TEMPLATES: { [K in EmailTemplateId]: Template<EmailTemplates[K]> } = {
   'transfer-disputed': { ...transferDisputed, component: transferDisputed.TransferDisputedEmail },
   'transfer-decided': { ...transferDecided, component: transferDecided.TransferDecidedEmail },
   'owner-claim-invitation': { ...ownerClaimInvitation, component: ownerClaimInvitation.OwnerClaimInvitationEmail },
+  'registration-requested': { ...registrationRequested, component: registrationRequested.RegistrationRequestedEmail },
+  'registration-answered': { ...registrationAnswered, component: registrationAnswered.RegistrationAnsweredEmail },
 };
 
 export const EMAIL_TEMPLATE_IDS = Object.keys(TEMPLATES) as EmailTemplateId[];

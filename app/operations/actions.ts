@@ -9,6 +9,8 @@ import { runAction } from '@/lib/actions/run-action';
 import { toActionError, type ActionResult } from '@/lib/errors';
 import { kickDelivery } from '@/lib/notifications/deliver';
 import { registerOperation, updateOperation } from '@/lib/operations/commands';
+import { registerForClient } from '@/lib/registrations/commands';
+import { clientRegistrationSchema } from '@/lib/validation/registrations';
 import { startPlan } from '@/lib/plans/start';
 import { publicOrigin } from '@/lib/env';
 import { editOperationSchema, operationSchema, revokeGrantSchema } from '@/lib/validation/operations';
@@ -27,6 +29,18 @@ export async function registerOperationAction(input: unknown): Promise<ActionRes
     const { id, facilityId } = await registerOperation(actor, values, today());
     revalidatePath('/dashboard');
     return { ok: true, data: { id }, message: `Registered. The facility ID is ${facilityId}.` };
+  });
+}
+
+/** A preparer registers an operation for a client; the owner is emailed a link to accept it. */
+export async function registerForClientAction(input: unknown): Promise<ActionResult<{ id: string }>> {
+  return runAction(async () => {
+    const actor = await actorOrThrow();
+    const values = parseOrThrow(clientRegistrationSchema, input);
+    const { operationId } = await registerForClient(actor, values, { today: today(), origin: publicOrigin() });
+    kickDelivery();
+    revalidatePath('/preparer');
+    return { ok: true, data: { id: operationId }, message: `Registered. We emailed ${values.clientEmail} a link to accept it.` };
   });
 }
 

@@ -9,7 +9,10 @@ import { requireRole } from '@/lib/auth/session';
 import { today } from '@/lib/clock';
 import { listPortfolioPage, NEXT_FILING_LABELS } from '@/lib/portfolio/queries';
 import { NEXT_FILINGS, PLAN_STATUS_FILTERS, parsePortfolioFilters, portfolioQuery, type PortfolioFilters } from '@/lib/validation/portfolio';
+import { listMyRegistrations } from '@/lib/registrations/queries';
+import { Alert } from '@/components/alert';
 import { PortfolioTable } from './portfolio-table';
+import { Registrations } from './registrations';
 
 export const metadata: Metadata = { title: 'Client portfolio' };
 
@@ -30,12 +33,22 @@ function BucketLink({ f, due, label, n }: { f: PortfolioFilters; due: PortfolioF
 
 export default async function PortfolioPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const actor = await requireRole(['preparer'], '/preparer');
-  const f = parsePortfolioFilters(await searchParams);
+  const params = await searchParams;
+  const f = parsePortfolioFilters(params);
   const date = today();
-  const p = await listPortfolioPage(actor, date, f);
+  const [p, registrations] = await Promise.all([listPortfolioPage(actor, date, f), listMyRegistrations(actor)]);
   return (
     <>
       <PageHeading title="Client portfolio" lead="Every operation whose owner lets you act for them: search, filter by what is due, and file “no change” annual updates for several at once." />
+      {params.registered === '1' ? (
+        <Alert type="success" role="status" heading="The operation is registered and the owner was emailed">
+          It is waiting for the owner to accept. You can resend the link or withdraw the registration below.
+        </Alert>
+      ) : null}
+      <p>
+        <Link className="usa-button usa-button--outline" href="/operations/new">Register an operation for a client</Link>
+      </p>
+      <Registrations rows={registrations} />
       <SummaryBox heading="By due date (Iowa Code 4.1(34) filing rule applied)">
         <ul className="usa-list margin-y-0">
           <BucketLink f={f} due={undefined} label="All operations" n={p.counts.all} />

@@ -23,6 +23,9 @@ export type OperationFormValues = {
   researchCollege: boolean;
   safoElect: boolean;
   peakAnimalUnitsHoused: string | number;
+  /** A preparer registering for a client names the owner. */
+  clientName?: string;
+  clientEmail?: string;
 };
 
 export const EMPTY_OPERATION: OperationFormValues = {

@@ -12,6 +12,8 @@ import { SelectField } from '@/components/select-field';
 import type { ActionResult } from '@/lib/errors';
 import { animalUnitBreakdown, safoFor } from '@/lib/operations/facts';
 import { operationSchema, PERMIT_LABELS, PERMIT_STATUSES } from '@/lib/validation/operations';
+import { clientRegistrationSchema } from '@/lib/validation/registrations';
+import { TextField } from '@/components/text-field';
 import type { OperationFormValues } from './form-types';
 import { IdentityFields } from './identity-fields';
 import { InventoryFields } from './inventory-fields';
@@ -28,14 +30,18 @@ type Props = {
   electionInForce?: boolean;
   /** Saves the values; on success returns the operation's id. */
   save: (values: unknown) => Promise<ActionResult<{ id: string }>>;
+  /** A preparer registering for a client: the owner's name and email come first. */
+  forClient?: boolean;
+  /** Where to go once saved (default: the operation's page). */
+  doneHref?: string;
 };
 
 /** Register or edit an operation. One zod schema checks it here and again on the server. */
-export function OperationForm({ defaults, counties, contractors, submitLabel, electionInForce = false, save }: Props) {
+export function OperationForm({ defaults, counties, contractors, submitLabel, electionInForce = false, save, forClient = false, doneHref }: Props) {
   const router = useRouter();
   const [message, setMessage] = useState<string | null>(null);
   const { register, control, handleSubmit, setError, setValue, formState } = useForm<OperationFormValues>({
-    resolver: zodResolver(operationSchema) as never,
+    resolver: zodResolver(forClient ? clientRegistrationSchema : operationSchema) as never,
     defaultValues: defaults,
   });
   const contract = useWatch({ control, name: 'contractProducer' });
@@ -56,7 +62,7 @@ export function OperationForm({ defaults, counties, contractors, submitLabel, el
       return;
     }
     if (result.ok) {
-      router.push(`/operations/${result.data.id}`);
+      router.push(doneHref ?? `/operations/${result.data.id}`);
       router.refresh();
       return;
     }
@@ -69,6 +75,14 @@ export function OperationForm({ defaults, counties, contractors, submitLabel, el
         <Alert type="error" heading="Please check the form" role="alert">
           {message}
         </Alert>
+      ) : null}
+      {forClient ? (
+        <fieldset className="usa-fieldset">
+          <legend className="usa-legend usa-legend--large">The owner</legend>
+          <p className="usa-hint">We email the owner a link to accept the registration. Until they accept, only you see the operation.</p>
+          <TextField label="Owner’s name" required autoComplete="off" error={errors.clientName?.message} {...register('clientName')} />
+          <TextField label="Owner’s email address" type="email" required autoComplete="off" hint="The owner signs in with, or creates, an owner account that uses this address to accept." error={errors.clientEmail?.message} {...register('clientEmail')} />
+        </fieldset>
       ) : null}
       <IdentityFields register={register} setValue={setValue} errors={errors} counties={counties} />
       <fieldset className="usa-fieldset margin-top-4">

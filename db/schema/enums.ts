@@ -15,6 +15,10 @@ export const partyKind = pgEnum('party_kind', ['person', 'organization']);
 
 export const operationKind = pgEnum('operation_kind', ['confinement', 'open_feedlot']);
 
+// An operation a preparer registers for a client waits for the owner's acceptance and is seen by
+// no one else until then; declined or withdrawn, it stays withdrawn (kept for the audit trail).
+export const operationRegistrationStatus = pgEnum('operation_registration_status', ['registered', 'awaiting_owner', 'withdrawn']);
+
 export const constructionPermitStatus = pgEnum('construction_permit_status', [
   'not_required',
   'required_not_applied',

@@ -8,6 +8,7 @@ export * from './fees';
 export * from './payments';
 export * from './files';
 export * from './transfers';
+export * from './registrations';
 export * from './schedule';
 export * from './notifications';
 export * from './audit';

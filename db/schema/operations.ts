@@ -13,7 +13,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { animalCategory, constructionPermitStatus, operationKind, storageKind } from './enums';
+import { animalCategory, constructionPermitStatus, operationKind, operationRegistrationStatus, storageKind } from './enums';
 import { parties, users } from './people';
 import { counties } from './reference';
 
@@ -49,6 +49,8 @@ export const operations = pgTable(
     safoEndReason: text('safo_end_reason'),
     peakAnimalUnitsHoused: numeric('peak_animal_units_housed', { precision: 12, scale: 4, mode: 'number' }),
     createdByUserId: uuid('created_by_user_id').references(() => users.id),
+    // 'awaiting_owner': registered by a preparer for a client who has not accepted it yet (lib/registrations).
+    registrationStatus: operationRegistrationStatus('registration_status').notNull().default('registered'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

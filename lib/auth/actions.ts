@@ -11,6 +11,11 @@ const EVERYONE: Role[] = ['owner', 'preparer', 'active_contractor', 'department_
 
 export const ACTIONS = {
   'operation.register': { roles: ['owner'], target: 'none' },
+  // A preparer registers an operation for a client; it waits for the owner's acceptance. The
+  // preparer resends or withdraws their own waiting registrations; the owner named accepts or declines.
+  'operation.register_for_client': { roles: ['preparer'], target: 'none' },
+  'registration.manage': { roles: ['preparer'], target: 'none' },
+  'registration.answer': { roles: ['owner'], target: 'none' },
   'operation.edit': { roles: FILER, target: 'operation' },
   'operation.grant_access': { roles: ['owner'], target: 'operation' },
   'operation.revoke_access': { roles: ['owner'], target: 'operation' },

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { operationAccessGrants, operationFiledCounties, operations, ownerPreparerGrants, ownerships, ownershipTransfers, planCounties, plans } from '@/db/schema';
+import { operationAccessGrants, operationFiledCounties, operations, ownerPreparerGrants, ownerships, ownershipTransfers, planCounties, plans, registrationRequests } from '@/db/schema';
 import { today } from '@/lib/clock';
 import type { Actor } from './roles';
 
@@ -8,37 +8,51 @@ import type { Actor } from './roles';
 
 const none = sql`false`;
 
+/**
+ * Registered operations: not one a preparer registered for a client who has not accepted it yet,
+ * nor one withdrawn. Every role's operation scope includes it (the preparer's own waiting
+ * registrations aside), so the department, counties, contractors, the API and the public never
+ * see a registration before its owner accepts it. `alias` for raw SQL over `operations o`.
+ */
+export function registeredOperation(alias?: string): SQL {
+  return alias ? sql`${sql.raw(alias)}.registration_status = 'registered'` : sql`${operations.registrationStatus} = 'registered'`;
+}
+
 /** Operations the actor may see. A condition over the `operations` table. */
 export function operationScope(actor: Actor): SQL {
   switch (actor.role) {
     case 'owner':
       if (!actor.partyId) return none;
-      return sql`exists (select 1 from ${ownerships} where ${ownerships.operationId} = ${operations.id}
-        and ${ownerships.ownerId} = ${actor.partyId} and ${ownerships.releasedOn} is null)`;
+      return sql`(${registeredOperation()} and exists (select 1 from ${ownerships} where ${ownerships.operationId} = ${operations.id}
+        and ${ownerships.ownerId} = ${actor.partyId} and ${ownerships.releasedOn} is null))`;
     case 'preparer': {
       // Granted for this operation, or for all of its current owner's operations; until revoked
       // and through the grant's last day (an Iowa calendar date, from lib/clock).
+      // Also the registrations they made for clients that wait for the owner's acceptance.
       const day = today();
-      return sql`(exists (select 1 from ${operationAccessGrants} where ${operationAccessGrants.operationId} = ${operations.id}
+      return sql`((${registeredOperation()} and (exists (select 1 from ${operationAccessGrants} where ${operationAccessGrants.operationId} = ${operations.id}
         and ${operationAccessGrants.userId} = ${actor.id} and ${operationAccessGrants.revokedAt} is null
         and (${operationAccessGrants.endsOn} is null or ${operationAccessGrants.endsOn} >= ${day}))
         or exists (select 1 from ${ownerPreparerGrants} join ${ownerships} on ${ownerships.ownerId} = ${ownerPreparerGrants.ownerPartyId}
           and ${ownerships.releasedOn} is null
         where ${ownerships.operationId} = ${operations.id} and ${ownerPreparerGrants.preparerUserId} = ${actor.id}
-          and ${ownerPreparerGrants.revokedAt} is null and (${ownerPreparerGrants.endsOn} is null or ${ownerPreparerGrants.endsOn} >= ${day})))`;
+          and ${ownerPreparerGrants.revokedAt} is null and (${ownerPreparerGrants.endsOn} is null or ${ownerPreparerGrants.endsOn} >= ${day}))))
+        or (${operations.registrationStatus} = 'awaiting_owner' and exists (select 1 from ${registrationRequests}
+          where ${registrationRequests.operationId} = ${operations.id} and ${registrationRequests.preparerUserId} = ${actor.id}
+          and ${registrationRequests.status} = 'pending')))`;
     }
     case 'active_contractor':
-      return actor.partyId ? sql`${operations.activeContractorId} = ${actor.partyId}` : none;
+      return actor.partyId ? sql`(${operations.activeContractorId} = ${actor.partyId} and ${registeredOperation()})` : none;
     case 'county_official':
       // IAC 567-65.110(3)"b": located in the county, or land-applying manure in it under a filed plan.
       if (!actor.countyFips) return none;
       // operation_filed_counties holds the counties named by the operation's filed (non-draft) plans.
-      return sql`(${operations.countyFips} = ${actor.countyFips} or exists (
+      return sql`(${registeredOperation()} and (${operations.countyFips} = ${actor.countyFips} or exists (
         select 1 from ${operationFiledCounties} where ${operationFiledCounties.countyFips} = ${actor.countyFips}
-        and ${operationFiledCounties.operationId} = ${operations.id}))`;
+        and ${operationFiledCounties.operationId} = ${operations.id})))`;
     case 'department_staff':
     case 'department_supervisor':
-      return sql`true`;
+      return registeredOperation();
     case 'admin':
       return none;
   }

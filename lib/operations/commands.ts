@@ -18,7 +18,7 @@ function fieldError(field: string, message: string): AppError {
 }
 
 /** The county must be one of Iowa's 99 and a named active contractor must be one. */
-async function checkReferences(db: Executor, v: OperationValues): Promise<void> {
+export async function checkReferences(db: Executor, v: OperationValues): Promise<void> {
   const [county] = await db.select({ fips: counties.fips }).from(counties).where(eq(counties.fips, v.countyFips));
   if (!county) throw fieldError('countyFips', 'Choose an Iowa county');
   if (v.activeContractorId) {
@@ -30,7 +30,7 @@ async function checkReferences(db: Executor, v: OperationValues): Promise<void> 
   }
 }
 
-function columns(v: OperationValues) {
+export function operationColumns(v: OperationValues) {
   return {
     name: v.name,
     kind: v.kind,
@@ -52,7 +52,7 @@ function columns(v: OperationValues) {
   };
 }
 
-async function writeChildren(tx: Tx, operationId: string, v: OperationValues): Promise<void> {
+export async function writeOperationChildren(tx: Tx, operationId: string, v: OperationValues): Promise<void> {
   await tx.delete(animalInventory).where(eq(animalInventory.operationId, operationId));
   await tx.delete(manureStorageStructures).where(eq(manureStorageStructures.operationId, operationId));
   const animals = v.inventory.filter((r) => r.head > 0);
@@ -65,7 +65,7 @@ async function writeChildren(tx: Tx, operationId: string, v: OperationValues): P
 }
 
 // The department's facility ID: the next number after the highest numeric one.
-async function nextFacilityId(tx: Tx): Promise<string> {
+export async function nextFacilityId(tx: Tx): Promise<string> {
   const [row] = await tx.select({ n: sql<number>`coalesce(max(${operations.facilityId}::bigint), 64500)::bigint + 1` }).from(operations).where(sql`${operations.facilityId} ~ '^[0-9]{1,12}$'`);
   return String(row?.n ?? 64501);
 }
@@ -84,10 +84,10 @@ export async function registerOperation(actor: Actor, v: OperationValues, today:
         const facilityId = await nextFacilityId(tx);
         const [op] = await tx
           .insert(operations)
-          .values({ ...columns(v), facilityId, createdByUserId: actor.id, safoElectedOn: safo.safoElectedOn, safoEndedOn: safo.safoEndedOn, safoEndReason: safo.safoEndReason })
+          .values({ ...operationColumns(v), facilityId, createdByUserId: actor.id, safoElectedOn: safo.safoElectedOn, safoEndedOn: safo.safoEndedOn, safoEndReason: safo.safoEndReason })
           .returning({ id: operations.id });
         const id = op!.id;
-        await writeChildren(tx, id, v);
+        await writeOperationChildren(tx, id, v);
         await tx.insert(ownerships).values({ operationId: id, ownerId: actor.partyId!, acquiredOn: v.constructedOn <= today ? v.constructedOn : today });
         await recordAudit(tx, { actorUserId: actor.id, action: 'operation.registered', entityType: 'operation', entityId: id, after: { ...v, facilityId, animalUnitCapacity: au } });
         return { id, facilityId };
@@ -117,10 +117,10 @@ export async function updateOperation(actor: Actor, input: { operationId: string
     const safo = nextSafoState({ elect: v.safoElect, animalUnits: au, peakHoused: v.peakAnimalUnitsHoused, previous: before, today });
     await tx
       .update(operations)
-      .set({ ...columns(v), safoElectedOn: safo.safoElectedOn, safoEndedOn: safo.safoEndedOn, safoEndReason: safo.safoEndReason, updatedAt: new Date() })
+      .set({ ...operationColumns(v), safoElectedOn: safo.safoElectedOn, safoEndedOn: safo.safoEndedOn, safoEndReason: safo.safoEndReason, updatedAt: new Date() })
       .where(eq(operations.id, input.operationId));
     const inventoryBefore = await tx.select().from(animalInventory).where(inArray(animalInventory.operationId, [input.operationId]));
-    await writeChildren(tx, input.operationId, v);
+    await writeOperationChildren(tx, input.operationId, v);
     await recordAudit(tx, {
       actorUserId: actor.id,
       action: safo.endedNow ? 'operation.edited_safo_ended' : 'operation.edited',

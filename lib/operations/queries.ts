@@ -2,7 +2,7 @@ import 'server-only';
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { getDb } from '@/db/client';
 import { animalInventory, counties, operations } from '@/db/schema';
-import { operationScope } from '@/lib/auth/scopes';
+import { operationScope, registeredOperation } from '@/lib/auth/scopes';
 import type { Actor } from '@/lib/auth/roles';
 import { approvedPlanInForceSql, manureRemovalAnswer } from '@/lib/plans/in-force';
 import { animalUnitCapacity, type AnimalCategory } from '@/lib/rules';
@@ -48,7 +48,10 @@ export type OperationSummary = {
 // received) and then the latest receipt break the tie.
 export const LATEST_FIRST = sql.raw('p.created_at desc, p.received_on desc nulls first, p.id');
 
-/** Operations the actor may see, with what each owner needs to know at a glance. */
+/**
+ * Registered operations the actor may see, with what each owner needs to know at a glance. A
+ * preparer's registrations waiting for an owner's acceptance are listed apart (lib/registrations).
+ */
 export async function listOperationSummaries(actor: Actor, today: string, filter?: SQL): Promise<OperationSummary[]> {
   const db = await getDb();
   const rows = await db
@@ -84,7 +87,7 @@ export async function listOperationSummaries(actor: Actor, today: string, filter
         order by ${LATEST_FIRST} limit 1) latest`,
       sql`true`,
     )
-    .where(and(operationScope(actor), filter))
+    .where(and(operationScope(actor), registeredOperation(), filter))
     .orderBy(asc(operations.name));
   const inventory = rows.length
     ? await db.select().from(animalInventory).where(inArray(animalInventory.operationId, rows.map((r) => r.id)))

@@ -24,7 +24,11 @@ export async function startPlan(actor: Actor, input: { operationId: string; kind
   return db.transaction(async (tx) => {
     await authorize(actor, 'plan.start', { operationId: input.operationId }, tx);
     // Serializes two starts for the same operation (a double click).
-    await tx.select({ id: operations.id }).from(operations).where(eq(operations.id, input.operationId)).for('update');
+    const [op] = await tx.select({ registrationStatus: operations.registrationStatus }).from(operations).where(eq(operations.id, input.operationId)).for('update');
+    // A registration made for a client is no one's operation until the owner accepts it.
+    if (op?.registrationStatus !== 'registered') {
+      throw new AppError('CONFLICT', 'The owner has not accepted this registration yet. You can start a plan once they accept it.');
+    }
     const [open] = await tx
       .select({ id: plans.id, kind: plans.kind, status: plans.status })
       .from(plans)

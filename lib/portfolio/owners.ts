@@ -1,7 +1,9 @@
 import 'server-only';
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import { getDb } from '@/db/client';
-import { ownerships, parties } from '@/db/schema';
+import { counties, operations, ownerships, parties } from '@/db/schema';
+import { operationScope, registeredOperation } from '@/lib/auth/scopes';
+import type { Actor } from '@/lib/auth/roles';
 
 /** The current owner's name of each operation (callers pass ids already read in their scope). */
 export async function listPortfolioOwners(operationIds: string[]): Promise<Map<string, string>> {
@@ -13,4 +15,16 @@ export async function listPortfolioOwners(operationIds: string[]): Promise<Map<s
     .innerJoin(parties, eq(parties.id, ownerships.ownerId))
     .where(and(inArray(ownerships.operationId, operationIds), isNull(ownerships.releasedOn)));
   return new Map(rows.map((r) => [r.operationId, r.name]));
+}
+
+/** The counties of the operations the actor may see, for the county filter: [fips, name], by name. */
+export async function listPortfolioCounties(actor: Actor): Promise<[string, string][]> {
+  const db = await getDb();
+  const rows = await db
+    .selectDistinct({ fips: counties.fips, name: counties.name })
+    .from(operations)
+    .innerJoin(counties, eq(counties.fips, operations.countyFips))
+    .where(and(operationScope(actor), registeredOperation()))
+    .orderBy(asc(counties.name));
+  return rows.map((r) => [r.fips, r.name]);
 }

@@ -1,17 +1,19 @@
 import 'server-only';
 import { and, eq, inArray } from 'drizzle-orm';
 import { getDb } from '@/db/client';
-import { ownershipTransfers } from '@/db/schema';
+import { operations, ownershipTransfers } from '@/db/schema';
 import type { Actor } from '@/lib/auth/roles';
 import { listOperationSummaries, type OperationSummary } from '@/lib/operations/queries';
 import type { PortfolioFilters } from '@/lib/validation/portfolio';
-import { listPortfolioOwners } from './owners';
+import { listPortfolioCandidates } from './candidates';
+import { listPortfolioCounties, listPortfolioOwners } from './owners';
 
 // The consultant's portfolio: every operation the preparer may act for (the same scoped read as
 // the dashboard, so the figures agree), with its owner, its next filing and its due day as moved by
-// Iowa Code 4.1(34). Filtering, counting and paging happen on the server over the preparer's own
-// operations (a consultant's book is dozens to a few hundred), so the due buckets use the same
-// effective due day the screens show.
+// Iowa Code 4.1(34). The search and the county and plan-status filters run in SQL (./candidates),
+// which returns each match with only the facts its due day is computed from; the due buckets, their
+// counts, the sort and the page are taken over those light rows with the same effective due day the
+// screens show (lib/rules decides it, not SQL); then only the page's rows are read in full.
 
 export const PORTFOLIO_PAGE_SIZE = 25;
 
@@ -44,8 +46,10 @@ function nextFilingOf(o: OperationSummary): NextFiling {
   return 'annual_update';
 }
 
-export async function listPortfolioRows(actor: Actor, today: string): Promise<PortfolioRow[]> {
-  const ops = await listOperationSummaries(actor, today);
+/** The portfolio's rows in full: all of them, or those with the given ids (in any order). */
+export async function listPortfolioRows(actor: Actor, today: string, onlyIds?: string[]): Promise<PortfolioRow[]> {
+  if (onlyIds && !onlyIds.length) return [];
+  const ops = await listOperationSummaries(actor, today, onlyIds ? inArray(operations.id, onlyIds) : undefined);
   if (!ops.length) return [];
   const db = await getDb();
   const ids = ops.map((o) => o.id);
@@ -75,22 +79,19 @@ function matchesSearch(r: PortfolioRow, q: string | undefined): boolean {
   return [r.name, r.facilityId ?? '', r.ownerName, r.countyName].some((v) => v.toLowerCase().includes(needle));
 }
 
-function inDueBucket(r: PortfolioRow, due: PortfolioFilters['due']): boolean {
+function inDueBucket(r: Bucketable, due: PortfolioFilters['due']): boolean {
   if (!due) return true;
   if (r.dueDaysLeft === null) return false;
   if (due === 'overdue') return r.dueDaysLeft < 0;
   return r.dueDaysLeft >= 0 && r.dueDaysLeft <= Number(due);
 }
 
-export function applyPortfolioFilters(rows: PortfolioRow[], f: PortfolioFilters): { rows: PortfolioRow[]; counts: PortfolioCounts } {
+/** What bucketing and sorting read: a full row, or the light first pass (./candidates). */
+type Bucketable = { name: string; dueDay: string | null; dueDaysLeft: number | null; noChangeReady: boolean };
+
+/** Counts per due bucket over `base`, then the chosen bucket sorted. */
+function bucketAndSort<T extends Bucketable>(base: T[], f: PortfolioFilters): { rows: T[]; counts: PortfolioCounts } {
   // Counts per bucket are over everything but the due filter, so each bucket says what choosing it gives.
-  const base = rows.filter(
-    (r) =>
-      matchesSearch(r, f.q) &&
-      (!f.county || r.countyFips === f.county) &&
-      (!f.next || r.nextFiling === f.next) &&
-      (!f.status || (f.status === 'none' ? r.latestPlanStatus === null : r.latestPlanStatus === f.status)),
-  );
   const counts: PortfolioCounts = {
     all: base.length,
     overdue: base.filter((r) => inDueBucket(r, 'overdue')).length,
@@ -106,16 +107,40 @@ export function applyPortfolioFilters(rows: PortfolioRow[], f: PortfolioFilters)
   return { rows: sorted, counts };
 }
 
+/** The same filters over rows already read in full (the page and the CSV run them in SQL). */
+export function applyPortfolioFilters(rows: PortfolioRow[], f: PortfolioFilters): { rows: PortfolioRow[]; counts: PortfolioCounts } {
+  const base = rows.filter(
+    (r) =>
+      matchesSearch(r, f.q) &&
+      (!f.county || r.countyFips === f.county) &&
+      (!f.next || r.nextFiling === f.next) &&
+      (!f.status || (f.status === 'none' ? r.latestPlanStatus === null : r.latestPlanStatus === f.status)),
+  );
+  return bucketAndSort(base, f);
+}
+
+/** The matches in order, with the counts: search and filters in SQL, then the rules' due days. */
+async function matchPortfolio(actor: Actor, today: string, f: PortfolioFilters) {
+  const candidates = (await listPortfolioCandidates(actor, today, f)).filter((c) => !f.next || c.nextFiling === f.next);
+  return bucketAndSort(candidates, f);
+}
+
+/** Full rows for these ids, in the order given. */
+async function rowsInOrder(actor: Actor, today: string, ids: string[]): Promise<PortfolioRow[]> {
+  const byId = new Map((await listPortfolioRows(actor, today, ids)).map((r) => [r.id, r]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
 export async function listPortfolioPage(actor: Actor, today: string, f: PortfolioFilters) {
-  const all = await listPortfolioRows(actor, today);
-  const { rows, counts } = applyPortfolioFilters(all, f);
-  const pageCount = Math.max(1, Math.ceil(rows.length / PORTFOLIO_PAGE_SIZE));
+  const [{ rows: matches, counts }, counties] = await Promise.all([matchPortfolio(actor, today, f), listPortfolioCounties(actor)]);
+  const pageCount = Math.max(1, Math.ceil(matches.length / PORTFOLIO_PAGE_SIZE));
   const page = Math.min(f.page, pageCount);
-  const counties = [...new Map(all.map((r) => [r.countyFips, r.countyName])).entries()].sort((a, b) => a[1].localeCompare(b[1]));
-  return { rows: rows.slice((page - 1) * PORTFOLIO_PAGE_SIZE, page * PORTFOLIO_PAGE_SIZE), matched: rows.length, counts, page, pageCount, counties };
+  const ids = matches.slice((page - 1) * PORTFOLIO_PAGE_SIZE, page * PORTFOLIO_PAGE_SIZE).map((m) => m.id);
+  return { rows: await rowsInOrder(actor, today, ids), matched: matches.length, counts, page, pageCount, counties };
 }
 
 /** Every row under the filters (no paging), for the CSV export. */
 export async function listPortfolioForExport(actor: Actor, today: string, f: PortfolioFilters): Promise<PortfolioRow[]> {
-  return applyPortfolioFilters(await listPortfolioRows(actor, today), f).rows;
+  const { rows } = await matchPortfolio(actor, today, f);
+  return rowsInOrder(actor, today, rows.map((r) => r.id));
 }

@@ -4,6 +4,7 @@ import 'server-only';
 // drafts, people's contact details, attachments and fees are never read here.
 import { sql, type SQL } from 'drizzle-orm';
 import { getDb, queryRows } from '@/db/client';
+import { registeredOperation } from '@/lib/auth/scopes';
 import { animalUnitCapacity, type AnimalCategory } from '@/lib/rules';
 import { PUBLIC_EXPORT_MAX, PUBLIC_PAGE_SIZE, type PublicStatusFilter } from './status-filter';
 
@@ -33,7 +34,8 @@ const latestStatus = (operationId: SQL) => sql`(select p.status::text from plans
 
 /** The condition over `operations` (aliased o) that puts an operation in the public search. */
 export function publicOperationCondition(): SQL {
-  return sql`(o.facility_id is not null or exists (select 1 from plans p where p.operation_id = o.id and p.status <> 'draft'))`;
+  // A registration waiting for its owner's acceptance (or withdrawn) is no one's record yet.
+  return sql`(${registeredOperation('o')} and (o.facility_id is not null or exists (select 1 from plans p where p.operation_id = o.id and p.status <> 'draft')))`;
 }
 
 function where(filter: Omit<PublicStatusFilter, 'page'>): SQL {

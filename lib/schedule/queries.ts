@@ -2,6 +2,7 @@ import 'server-only';
 import { asc, eq, sql } from 'drizzle-orm';
 import { getDb, type Executor } from '@/db/client';
 import { animalInventory, counties, dueDateAssignments, fieldOffices, operations, users } from '@/db/schema';
+import { registeredOperation } from '@/lib/auth/scopes';
 import { animalUnitCapacity, safoElection, type AnimalCategory } from '@/lib/rules';
 import type { ScheduledOperation } from './policies';
 
@@ -33,7 +34,7 @@ export async function listScheduleCandidates(db?: Executor): Promise<{ scheduled
     .from(operations)
     .innerJoin(counties, eq(counties.fips, operations.countyFips))
     .innerJoin(fieldOffices, eq(fieldOffices.id, counties.fieldOfficeId))
-    .where(sql`exists (select 1 from plans p where p.operation_id = operations.id and p.status = 'approved')`)
+    .where(sql`${registeredOperation()} and exists (select 1 from plans p where p.operation_id = operations.id and p.status = 'approved')`)
     .orderBy(asc(counties.name), asc(operations.name));
   const inventory = await q.select().from(animalInventory);
   const heads = new Map<string, Partial<Record<AnimalCategory, number>>>();

@@ -44,7 +44,7 @@ const ROUTES: { file: string; url: string; expect: string }[] = [
   { file: 'app/preparer/page.tsx', url: '/preparer', expect: 'S 403 200 403 403 403 403 403' },
   { file: 'app/updates/no-change/page.tsx', url: `/updates/no-change?ids=${ID}`, expect: 'S 200 200 403 403 403 403 403' },
   { file: 'app/contractor/page.tsx', url: '/contractor', expect: 'S 403 403 200 403 403 403 403' },
-  { file: 'app/operations/new/page.tsx', url: '/operations/new', expect: 'S 200 403 403 403 403 403 403' },
+  { file: 'app/operations/new/page.tsx', url: '/operations/new', expect: 'S 200 200 403 403 403 403 403' },
   { file: 'app/operations/claim/page.tsx', url: '/operations/claim', expect: 'S 200 403 403 403 403 403 403' },
   { file: 'app/operations/[id]/page.tsx', url: `/operations/${ID}`, expect: 'S 404 404 404 404 404 404 404' },
   { file: 'app/operations/[id]/edit/page.tsx', url: `/operations/${ID}/edit`, expect: 'S 404 404 403 403 403 403 403' },
@@ -54,6 +54,7 @@ const ROUTES: { file: string; url: string; expect: string }[] = [
   { file: 'app/review/plans/[id]/page.tsx', url: `/review/plans/${ID}`, expect: DEPT_ID },
   { file: 'app/review/transfers/[id]/page.tsx', url: `/review/transfers/${ID}`, expect: DEPT_ID },
   { file: 'app/transfers/respond/page.tsx', url: '/transfers/respond?token=not-a-real-token', expect: PUBLIC },
+  { file: 'app/registrations/respond/page.tsx', url: '/registrations/respond?token=not-a-real-token', expect: PUBLIC },
   { file: 'app/review/plans/[id]/letter/page.tsx', url: `/review/plans/${ID}/letter`, expect: 'S 404 404 404 404 404 404 404' },
   // Payers (owners, active contractors) see their own fees; the department the ledger.
   { file: 'app/fees/page.tsx', url: '/fees', expect: 'S 200 403 200 200 200 403 403' },
@@ -102,14 +103,16 @@ const ROUTES: { file: string; url: string; expect: string }[] = [
 // Not fetched here, each covered elsewhere: uploads (POST, tests/integration/owner-attachments),
 // transfer requests with their evidence (POST, tests/integration/ownership-transfers and
 // tests/e2e/transfers.spec.ts), next-auth's own endpoints (tests/e2e/auth.spec.ts), the test clock
-// (tests/e2e/foundation.spec.ts), the payment webhook (POST, tests/integration/online-payments).
+// (tests/e2e/foundation.spec.ts), the test mail reader (tests/e2e/registration-requests.spec.ts),
+// the payment webhook (POST, tests/integration/online-payments).
 // The rules endpoints (POST) are called in tests/integration/api-v1.test.ts.
 const COVERED_ELSEWHERE = [
   'app/api/payments/webhook/route.ts',
   'app/api/v1/rules/animal-units/route.ts', 'app/api/v1/rules/fees/route.ts', 'app/api/v1/rules/mmp-requirement/route.ts', 'app/api/v1/rules/stockpile/route.ts',
   // Uploading and applying an import (POST): tests/e2e/imports-claims.spec.ts.
   'app/api/admin/imports/route.ts', 'app/api/admin/imports/[id]/apply/route.ts',
-  'app/api/attachments/route.ts', 'app/api/transfers/route.ts', 'app/api/auth/[...nextauth]/route.ts', 'app/api/test/clock/route.ts'];
+  'app/api/attachments/route.ts', 'app/api/transfers/route.ts', 'app/api/auth/[...nextauth]/route.ts', 'app/api/test/clock/route.ts',
+  'app/api/test/mail/route.ts'];
 
 function routeFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {

@@ -20,6 +20,9 @@ type ActorKey = (typeof ACTORS)[number];
 const ADMIN_ONLY = 'FF FF FF FF FF FF FF AA';
 const EXPECTED: Record<Action, string> = {
   'operation.register': 'AA FF FF FF FF FF FF FF',
+  'operation.register_for_client': 'FF AA FF FF FF FF FF FF',
+  'registration.manage': 'FF AA FF FF FF FF FF FF',
+  'registration.answer': 'AA FF FF FF FF FF FF FF',
   'operation.edit': 'AN AN FN FF FF FN FN NN',
   'operation.grant_access': 'AN FN FN FF FF FN FN NN',
   'operation.revoke_access': 'AN FN FN FF FF FN FN NN',

@@ -27,6 +27,9 @@ import { fileNoChangeUpdates } from '@/lib/portfolio/no-change';
 import { noChangeBulkSchema } from '@/lib/validation/no-change';
 import { startCheckoutSchema, testCheckoutSchema } from '@/lib/validation/payments';
 import { registerOperation, updateOperation } from '@/lib/operations/commands';
+import { answerRegistration } from '@/lib/registrations/answer';
+import { registerForClient, resendRegistration, withdrawRegistration } from '@/lib/registrations/commands';
+import { clientRegistrationSchema, registrationAnswerSchema, registrationRequestRefSchema } from '@/lib/validation/registrations';
 import { setParameterValue } from '@/lib/parameters/values';
 import { saveNotificationPreferences } from '@/lib/preferences/preferences';
 import { notificationPreferencesSchema } from '@/lib/preferences/schema';
@@ -175,6 +178,12 @@ const CASES: Case[] = [
   // app/operations/actions.ts.
   { name: 'registerOperationAction', roles: ['owner'], base: () => fc.constant(operationValues()), run: async (a, x) => registerOperation(a, parseOrThrow(operationSchema, x), TODAY) },
   { name: 'editOperationAction', roles: ['owner', 'preparer'], base: (ids) => op(ids).map((operationId) => ({ operationId, lockToken: ids.locks.get(operationId) ?? 'x', values: operationValues() })), run: async (a, x) => updateOperation(a, parseOrThrow(editOperationSchema, x), TODAY) },
+  { name: 'registerForClientAction', roles: ['preparer'], base: () => fc.uuid().map((u) => ({ ...operationValues(), clientName: 'Drill Client', clientEmail: `drill-client-${u}@example.com` })), run: async (a, x) => registerForClient(a, parseOrThrow(clientRegistrationSchema, x), ctx) },
+  // app/preparer/actions.ts: only the preparer's own waiting registrations.
+  { name: 'resendRegistrationAction', roles: ['preparer'], base: () => fc.uuid().map((requestId) => ({ requestId })), run: async (a, x) => resendRegistration(a, parseOrThrow(registrationRequestRefSchema, x), ctx) },
+  { name: 'withdrawRegistrationAction', roles: ['preparer'], base: () => fc.uuid().map((requestId) => ({ requestId })), run: async (a, x) => withdrawRegistration(a, parseOrThrow(registrationRequestRefSchema, x), ctx) },
+  // app/registrations/respond/actions.ts: the emailed link, and the owner account it was sent to.
+  { name: 'answerRegistrationAction', roles: ['owner'], base: () => fc.record({ token: fc.constant('d'.repeat(43)), response: fc.constantFrom('accept', 'decline') }), run: async (a, x) => answerRegistration(a, parseOrThrow(registrationAnswerSchema, x), ctx) },
   { name: 'respondToTransferAction', roles: ['owner'], base: (ids) => fc.record({ transferId: pick(ids.transferIds, fc.uuid()), response: fc.constantFrom('accept', 'dispute'), note: fc.constantFrom('', 'We never sold it.') }), run: async (a, x) => respondAsOwner(a, parseOrThrow(ownerAnswerSchema, x), ctx) },
   // app/transfers/respond/actions.ts: public, the emailed link is the authority.
   { name: 'respondWithLinkAction', roles: ['owner'], base: () => fc.record({ token: fc.constant('c'.repeat(43)), response: fc.constantFrom('accept', 'dispute'), note: fc.constant('Not sold.') }), run: async (_a, x) => { const v = parseOrThrow(ownerLinkAnswerSchema, x); await respondByLink(v.token, v, ctx, null); } },

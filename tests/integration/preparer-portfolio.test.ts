@@ -9,7 +9,7 @@ import { today } from '@/lib/clock';
 import { getInvoice } from '@/lib/payments/invoice';
 import { renderInvoicePdf } from '@/lib/payments/invoice-pdf';
 import { fileNoChangeUpdates, previewNoChange } from '@/lib/portfolio/no-change';
-import { applyPortfolioFilters, listPortfolioPage, listPortfolioRows } from '@/lib/portfolio/queries';
+import { applyPortfolioFilters, listPortfolioForExport, listPortfolioPage, listPortfolioRows, PORTFOLIO_PAGE_SIZE } from '@/lib/portfolio/queries';
 import { portfolioFilterSchema } from '@/lib/validation/portfolio';
 import { databaseLabel, useTestDb } from './support/test-db';
 
@@ -64,6 +64,27 @@ describe(`preparer portfolio and bulk no-change updates on ${databaseLabel}`, ()
     const page2 = await listPortfolioPage(preparer, T, filters({ page: 2 }));
     expect(page2).toMatchObject({ page: 2, pageCount: 2, matched: 42 });
     expect(page2.rows).toHaveLength(17);
+  });
+
+  it('the page and the CSV, filtered in SQL, hold exactly the rows and counts the same filters give over every row', async () => {
+    const all = await listPortfolioRows(preparer, T);
+    const combos: Record<string, unknown>[] = [
+      {}, { sort: 'name' }, { q: 'albers' }, { q: '70005' }, { q: 'Gerdes Livestock' }, { q: 'sac' }, { q: '100%_' }, { due: 'overdue' }, { due: '30' }, { due: '60', sort: 'name' },
+      { county: '19161' }, { next: 'none' }, { next: 'annual_update', due: '60' }, { status: 'approved' }, { status: 'none' }, { status: 'draft', q: 'finisher' }, { page: 2 }, { page: 9 },
+    ];
+    for (const raw of combos) {
+      const f = filters(raw);
+      const expected = applyPortfolioFilters(all, f);
+      const page = await listPortfolioPage(preparer, T, f);
+      const label = JSON.stringify(raw);
+      expect(page.counts, label).toEqual(expected.counts);
+      expect(page.matched, label).toBe(expected.rows.length);
+      const from = (page.page - 1) * PORTFOLIO_PAGE_SIZE;
+      expect(page.rows.map((r) => r.id), label).toEqual(expected.rows.slice(from, from + PORTFOLIO_PAGE_SIZE).map((r) => r.id));
+      expect(page.rows, label).toEqual(expected.rows.slice(from, from + PORTFOLIO_PAGE_SIZE));
+      expect((await listPortfolioForExport(preparer, T, f)).map((r) => r.id), label).toEqual(expected.rows.map((r) => r.id));
+    }
+    expect((await listPortfolioPage(preparer, T, filters())).counties).toEqual([...new Map(all.map((r) => [r.countyFips, r.countyName])).entries()].sort((a, b) => a[1].localeCompare(b[1])));
   });
 
   it('files ten no-change updates, each its own submission, receipt and fee; names the refused SAFO and the one with a pending transfer', async () => {

@@ -32,6 +32,8 @@ type PlanRow = OperationDetail['plans'][number];
 
 function PlanActions({ d }: { d: OperationDetail }) {
   const op = d.operation;
+  // A registration made for a client: no plan until the owner accepts it.
+  if (op.registrationStatus !== 'registered') return null;
   if (d.openPlan) {
     const href = d.openPlan.status === 'draft' ? `/plans/${d.openPlan.id}/edit` : `/plans/${d.openPlan.id}`;
     return <ButtonLink href={href}>{d.openPlan.status === 'draft' ? 'Continue the plan you started' : 'See the plan in progress'}</ButtonLink>;
@@ -68,6 +70,13 @@ export default async function OperationPage({ params }: { params: Promise<{ id: 
       <PageHeading title={op.name} lead={`${d.countyName} County · facility ID ${op.facilityId ?? 'not yet assigned'}`}>
         {filer ? <ButtonLink href={`/operations/${op.id}/edit`} variant="outline">Edit the operation</ButtonLink> : null}
       </PageHeading>
+
+      {op.registrationStatus === 'awaiting_owner' ? (
+        <Alert type="warning" heading="Waiting for the owner to accept this registration">
+          Only you see this operation until its owner accepts the registration from the emailed link; then it is theirs and you may start its plan. You can resend the
+          link or withdraw the registration from <Link href="/preparer#registrations">your client portfolio</Link>.
+        </Alert>
+      ) : null}
 
       {transferRequests.map((t) => (
         <section key={t.id} aria-labelledby={`transfer-${t.id}`} className="border-2px border-warning radius-md padding-2 margin-top-3">

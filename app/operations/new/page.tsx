@@ -7,13 +7,35 @@ import { getDb } from '@/db/client';
 import { requireRole } from '@/lib/auth/session';
 import { listContractorOptions } from '@/lib/operations/detail';
 import { listCountyOptions } from '@/lib/plans/check-context';
-import { registerOperationAction } from '../actions';
+import { registerForClientAction, registerOperationAction } from '../actions';
 
 export const metadata: Metadata = { title: 'Register an operation' };
 
+// Owners register their own operations; a preparer registers one for a client, who accepts it.
 export default async function NewOperationPage() {
-  await requireRole(['owner'], '/operations/new');
+  const actor = await requireRole(['owner', 'preparer'], '/operations/new');
   const [counties, contractors] = await Promise.all([getDb().then(listCountyOptions), listContractorOptions()]);
+  const countyOptions = counties.map((c) => ({ value: c.fips, label: c.name }));
+  if (actor.role === 'preparer') {
+    return (
+      <>
+        <Breadcrumbs items={[{ label: 'Client portfolio', href: '/preparer' }, { label: 'Register an operation for a client' }]} />
+        <PageHeading
+          title="Register an operation for a client"
+          lead="Enter the operation as for any registration, and the owner’s name and email. The owner is emailed a link to accept it: until they do, only you see it, and nothing is filed with the department."
+        />
+        <OperationForm
+          defaults={{ ...EMPTY_OPERATION, clientName: '', clientEmail: '' }}
+          counties={countyOptions}
+          contractors={contractors}
+          submitLabel="Register and email the owner"
+          save={registerForClientAction}
+          forClient
+          doneHref="/preparer?registered=1#registrations"
+        />
+      </>
+    );
+  }
   return (
     <>
       <Breadcrumbs items={[{ label: 'My operations', href: '/dashboard' }, { label: 'Register an operation' }]} />
@@ -23,7 +45,7 @@ export default async function NewOperationPage() {
       />
       <OperationForm
         defaults={EMPTY_OPERATION}
-        counties={counties.map((c) => ({ value: c.fips, label: c.name }))}
+        counties={countyOptions}
         contractors={contractors}
         submitLabel="Register the operation"
         save={registerOperationAction}
