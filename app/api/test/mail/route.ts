@@ -2,6 +2,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import { getDb } from '@/db/client';
 import { emailOutbox } from '@/db/schema';
 import { testClockEnabled } from '@/lib/clock';
+import { clientAddress } from '@/lib/net/client-address';
 
 export const dynamic = 'force-dynamic';
 
@@ -10,6 +11,9 @@ export const dynamic = 'force-dynamic';
 // "Sent mail" pages hide those links. Without test mode the route does not exist.
 export async function GET(request: Request) {
   if (!testClockEnabled()) return new Response('Not found', { status: 404 });
+  // Links in mail are credentials (resets, acceptances): even in test mode, only this machine reads them.
+  const from = clientAddress(request.headers);
+  if (from !== '127.0.0.1' && from !== '::1') return new Response('Not found', { status: 404 });
   const url = new URL(request.url);
   const to = url.searchParams.get('to')?.trim().toLowerCase();
   const template = url.searchParams.get('template');
