@@ -8,6 +8,7 @@ import { dueDateAssignments, ownerships, parties, plans, users } from '@/db/sche
 import { hashPassword } from '@/lib/auth/passwords';
 import type { Actor, Role } from '@/lib/auth/roles';
 import { today as clockToday } from '@/lib/clock';
+import { addDays } from '@/lib/rules';
 import { registerOperation } from '@/lib/operations/commands';
 import { uploadAttachment } from '@/lib/plans/attachments';
 import { saveDraft } from '@/lib/plans/drafts';
@@ -63,13 +64,15 @@ export async function createUser(role: Exclude<Role, 'owner'>, over: { name?: st
 
 /**
  * A 2,480-head swine finisher (992 AU, an MMP required) registered by the owner; `safoElect` makes a
- * 1,125-head nursery (450 AU) whose owner elects small animal feeding operation status.
+ * 1,125-head nursery (450 AU) whose owner elects small animal feeding operation status; `head` sets
+ * another size; `activeContractorId` (a contractor's party) makes it a contract producer.
  */
-export async function createOperation(owner: Actor, over: { name?: string; countyFips?: string; today?: string; safoElect?: boolean } = {}) {
+export async function createOperation(owner: Actor, over: { name?: string; countyFips?: string; today?: string; safoElect?: boolean; head?: number; activeContractorId?: string } = {}) {
   const values = parseOrThrow(operationSchema, {
     name: over.name ?? `Finisher ${unique()}`, kind: 'confinement', countyFips: over.countyFips ?? '19167', township: '95N', range: '44W', section: '12', quarterSection: 'NE',
     address911: '1450 510th St, Sioux Center, IA 51250', constructedOn: '2019-04-01', constructionPermitStatus: 'not_required',
-    inventory: [{ category: 'swine_over_55_lb', head: over.safoElect ? '1125' : '2480' }], storage: [], contractProducer: false, researchCollege: false, safoElect: over.safoElect ?? false,
+    inventory: [{ category: 'swine_over_55_lb', head: String(over.head ?? (over.safoElect ? 1125 : 2480)) }], storage: [], researchCollege: false, safoElect: over.safoElect ?? false,
+    contractProducer: Boolean(over.activeContractorId), activeContractorId: over.activeContractorId,
   });
   const { id } = await registerOperation(owner, values, over.today ?? clockToday());
   return { operationId: id, name: values.name, countyFips: values.countyFips };
@@ -161,4 +164,16 @@ export async function giveToOwnerWithoutAccount(operationId: string, person: { n
 /** The reviewer approves a plan under review (the decision letter and its notices go to the outbox). */
 export async function approvePlan(reviewer: Actor, planId: string, options: { today?: string; origin?: string } = {}): Promise<void> {
   await decidePlan(reviewer, { planId, version: await planVersion(planId), decision: 'approved', reasons: '' }, { today: options.today ?? clockToday(), origin: options.origin ?? 'http://portal.test' });
+}
+
+/**
+ * The operation's original plan, submitted on `today`, found complete and approved ten days later
+ * by the reviewer: the plan in force that an annual update starts from.
+ */
+export async function approvedPlanFor(owner: Actor, operationId: string, reviewer: Actor, options: { today?: string; draft?: Record<string, unknown> } = {}): Promise<string> {
+  const day = options.today ?? clockToday();
+  const { planId } = await submitOriginalPlan(owner, operationId, { today: day, draft: options.draft });
+  await findPlanComplete(reviewer, { planId, version: await planVersion(planId) }, day);
+  await approvePlan(reviewer, planId, { today: addDays(day, 10) });
+  return planId;
 }
