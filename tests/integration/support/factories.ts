@@ -31,12 +31,13 @@ const PDF = new TextEncoder().encode('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>
 let storageReady = false;
 
 /** An owner (party and account) who can sign in as an owner (with `password`, also through the sign-in form). */
-export async function createOwner(over: { name?: string; email?: string; password?: string } = {}): Promise<Actor> {
+export async function createOwner(over: { name?: string; email?: string; password?: string; kind?: 'person' | 'organization'; mailingAddress?: string } = {}): Promise<Actor> {
   const db = await getDb();
   const tag = unique();
   const name = over.name ?? `Owner ${tag} LLC`;
   const email = over.email ?? `owner-${tag}@example.test`;
-  const [party] = await db.insert(parties).values({ kind: 'organization', name, email, phone: '712-555-0100', mailingAddress: `100 Main St\nOrange City, IA 51041` }).returning();
+  const mailingAddress = over.mailingAddress ?? '100 Main St\nOrange City, IA 51041';
+  const [party] = await db.insert(parties).values({ kind: over.kind ?? 'organization', name, email, phone: '712-555-0100', mailingAddress }).returning();
   const passwordHash = over.password ? await hashPassword(over.password) : null;
   const [user] = await db.insert(users).values({ email, name, role: 'owner', partyId: party!.id, passwordHash, emailVerifiedAt: new Date() }).returning();
   return { id: user!.id, role: 'owner', name, email, countyFips: null, partyId: party!.id };
@@ -175,5 +176,17 @@ export async function approvedPlanFor(owner: Actor, operationId: string, reviewe
   const { planId } = await submitOriginalPlan(owner, operationId, { today: day, draft: options.draft });
   await findPlanComplete(reviewer, { planId, version: await planVersion(planId) }, day);
   await approvePlan(reviewer, planId, { today: addDays(day, 10) });
+  return planId;
+}
+
+/** Starts the operation's annual update from its plan in force and files it as a no-change statement. */
+export async function submitNoChangeUpdate(owner: Actor, operationId: string, options: { today?: string; origin?: string } = {}): Promise<string> {
+  const day = options.today ?? clockToday();
+  const db = await getDb();
+  const { planId } = await startPlan(owner, { operationId, kind: 'annual_update' }, day);
+  const [row] = await db.select({ version: plans.version, draft: plans.draftState }).from(plans).where(eq(plans.id, planId));
+  const draft = row!.draft as { update?: Record<string, unknown> };
+  const { version } = await saveDraft(owner, { planId, version: row!.version, draft: { ...draft, update: { ...draft.update, updateKind: 'no_change_statement', noChangeConfirmed: true } } });
+  await submitPlan(owner, { planId, version, idempotencyKey: randomUUID() }, { today: day, origin: options.origin ?? 'http://portal.test' });
   return planId;
 }
