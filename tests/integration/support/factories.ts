@@ -180,14 +180,17 @@ export async function approvedPlanFor(owner: Actor, operationId: string, reviewe
   return planId;
 }
 
-/** Starts the operation's annual update from its plan in force and files it as a no-change statement. */
-export async function submitNoChangeUpdate(owner: Actor, operationId: string, options: { today?: string; origin?: string } = {}): Promise<string> {
+/**
+ * Starts the operation's annual update from its plan in force and files it as a no-change statement
+ * (with `channel: 'hard_copy'`, on paper to the counties).
+ */
+export async function submitNoChangeUpdate(owner: Actor, operationId: string, options: { today?: string; origin?: string; channel?: 'electronic' | 'hard_copy' } = {}): Promise<string> {
   const day = options.today ?? clockToday();
   const db = await getDb();
   const { planId } = await startPlan(owner, { operationId, kind: 'annual_update' }, day);
   const [row] = await db.select({ version: plans.version, draft: plans.draftState }).from(plans).where(eq(plans.id, planId));
   const draft = row!.draft as { update?: Record<string, unknown> };
-  const { version } = await saveDraft(owner, { planId, version: row!.version, draft: { ...draft, update: { ...draft.update, updateKind: 'no_change_statement', noChangeConfirmed: true } } });
+  const { version } = await saveDraft(owner, { planId, version: row!.version, draft: { ...draft, update: { ...draft.update, updateKind: 'no_change_statement', noChangeConfirmed: true, ...(options.channel ? { channel: options.channel } : {}) } } });
   await submitPlan(owner, { planId, version, idempotencyKey: randomUUID() }, { today: day, origin: options.origin ?? 'http://portal.test' });
   return planId;
 }
