@@ -66,13 +66,13 @@ export async function createUser(role: Exclude<Role, 'owner'>, over: { name?: st
 /**
  * A 2,480-head swine finisher (992 AU, an MMP required) registered by the owner; `safoElect` makes a
  * 1,125-head nursery (450 AU) whose owner elects small animal feeding operation status; `head` sets
- * another size, `inventory` other animals; `activeContractorId` (a contractor's party) makes it a
+ * another size, `inventory` other animals, `constructedOn` another year (2019 by default); `activeContractorId` (a contractor's party) makes it a
  * contract producer.
  */
-export async function createOperation(owner: Actor, over: { name?: string; countyFips?: string; today?: string; safoElect?: boolean; head?: number; activeContractorId?: string; inventory?: { category: string; head: number }[] } = {}) {
+export async function createOperation(owner: Actor, over: { name?: string; countyFips?: string; today?: string; safoElect?: boolean; head?: number; activeContractorId?: string; inventory?: { category: string; head: number }[]; constructedOn?: string } = {}) {
   const values = parseOrThrow(operationSchema, {
     name: over.name ?? `Finisher ${unique()}`, kind: 'confinement', countyFips: over.countyFips ?? '19167', township: '95N', range: '44W', section: '12', quarterSection: 'NE',
-    address911: '1450 510th St, Sioux Center, IA 51250', constructedOn: '2019-04-01', constructionPermitStatus: 'not_required',
+    address911: '1450 510th St, Sioux Center, IA 51250', constructedOn: over.constructedOn ?? '2019-04-01', constructionPermitStatus: 'not_required',
     inventory: over.inventory?.map((r) => ({ category: r.category, head: String(r.head) })) ?? [{ category: 'swine_over_55_lb', head: String(over.head ?? (over.safoElect ? 1125 : 2480)) }], storage: [], researchCollege: false, safoElect: over.safoElect ?? false,
     contractProducer: Boolean(over.activeContractorId), activeContractorId: over.activeContractorId,
   });
