@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isIsoDate } from '@/lib/rules';
 import { list, numberField, requiredText } from './operations';
 
 // The MMP form's steps that are not lists of places (contacts, manure production, the annual
@@ -126,15 +127,27 @@ export const startPlanSchema = z.object({
 
 export const withdrawPlanSchema = z.object({ planId, version });
 
+// IAC 567-65.110(3)"b"(1): a county's receipt of a hard-copy plan (DNR form 542-8046: the date and
+// who received it). One schema for both forms that record it: the owner's or preparer's on the plan
+// page and the county official's on the county's receipt page.
 export const receiptSchema = z.object({
   planId,
   countyFips: z.string({ error: 'Choose the county' }).regex(/^19\d{3}$/, 'Choose the county'),
-  receivedOn: z.string({ error: 'Enter the date the county received the plan' }).refine((v) => /^\d{4}-\d{2}-\d{2}$/.test(v), 'Enter the date the county received the plan'),
-  receivedByName: requiredText('Enter who received the plan for the county (name and title)', 2, 160),
+  receivedOn: z
+    .string({ error: 'Enter the date the county received the plan' })
+    .trim()
+    .min(1, 'Enter the date the county received the plan')
+    .refine((v) => v === '' || isIsoDate(v), 'Enter a real date, for example 03/01/2027.'),
+  receivedByName: z
+    .string({ error: 'Enter who received the plan for the county.' })
+    .trim()
+    .min(1, 'Enter who received the plan for the county.')
+    .max(200, 'Enter 200 characters or fewer.'),
   attachmentId: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.string().uuid('Upload the signed receipt (PDF)').optional()),
 });
 
-// An owner or preparer documents the receipt with the county's signed form 542-8046.
+// An owner or preparer documents the receipt with the county's signed form 542-8046; a county
+// official records their own county's receipt and need not upload it.
 export const ownerReceiptSchema = receiptSchema.refine((v) => Boolean(v.attachmentId), {
   path: ['attachmentId'],
   message: 'Upload the signed receipt (PDF)',

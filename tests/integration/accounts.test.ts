@@ -1,7 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
-import { auditEvents, emailOutbox, operations, users } from '@/db/schema';
-import { seedDatabase } from '@/db/seed';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { auditEvents, emailOutbox, users } from '@/db/schema';
 import { acceptInvitation, inviteUser, registerOwner, requestPasswordReset, resetPassword, verifyEmail } from '@/lib/auth/accounts';
 import { changeUserRole } from '@/lib/auth/admin';
 import { GENERIC_SIGN_IN_ERROR, verifyCredentials } from '@/lib/auth/credentials';
@@ -9,11 +8,12 @@ import { grantAccess, listGrants, revokeAccess } from '@/lib/auth/grants';
 import { canSeeOperation } from '@/lib/auth/policy';
 import type { Actor } from '@/lib/auth/roles';
 import { checkThrottle, delayAfterFailures, recordAttempt, THROTTLE } from '@/lib/auth/throttle';
-import { today } from '@/lib/clock';
 import { AppError } from '@/lib/errors';
+import { createOperation, createOwner, createUser } from './support/factories';
 import { databaseLabel, useTestDb } from './support/test-db';
 
 const ORIGIN = 'http://portal.test';
+const PASSWORD = 'corn-and-soybeans-1';
 
 async function actorFor(email: string): Promise<Actor> {
   const { getDb } = await import('@/db/client');
@@ -31,10 +31,20 @@ async function linkFromOutbox(db: ReturnType<typeof useTestDb>['get'] extends ()
 
 describe(`accounts and access on ${databaseLabel}`, () => {
   const t = useTestDb();
+  // The people each test signs in as or acts for, made here (three owners who can sign in, a
+  // preparer, department staff and an admin).
+  let hansen: Actor, vanzee: Actor, prairie: Actor, preparer: Actor, staff: Actor, admin: Actor;
+  beforeAll(async () => {
+    hansen = await createOwner({ name: 'Karen Hansen', password: PASSWORD });
+    vanzee = await createOwner({ name: 'Pieter Van Zee', password: PASSWORD });
+    prairie = await createOwner({ name: 'Luis Ortega', password: PASSWORD });
+    preparer = await createUser('preparer', { name: 'Jamie Becker (Becker Ag Consulting)' });
+    staff = await createUser('department_staff');
+    admin = await createUser('admin');
+  });
 
   it('an owner registers, cannot sign in before confirming the email (told only by email), then can', async () => {
     const { db } = t.get();
-    await seedDatabase(db, { demo: true, today: today() });
     await registerOwner({ name: 'Ada Schultz', organization: 'Schultz Pork LLC', email: 'Ada@Example.com', password: 'corn-beans-rotation', confirmPassword: 'corn-beans-rotation' }, ORIGIN);
     const token = await linkFromOutbox(db, 'ada@example.com', 'verify-email');
     // The right password before confirming: the same answer as a wrong one, and a fresh link by email.
@@ -62,9 +72,9 @@ describe(`accounts and access on ${databaseLabel}`, () => {
   });
 
   it('a wrong password and an unknown email get the same answer; no hash ever leaves the service', async () => {
-    expect(await verifyCredentials({ email: 'owner.hansen@example.com', password: 'nope-nope-nope', ip: '10.0.0.2' })).toBeNull();
+    expect(await verifyCredentials({ email: hansen.email, password: 'nope-nope-nope', ip: '10.0.0.2' })).toBeNull();
     expect(await verifyCredentials({ email: 'ghost@example.com', password: 'nope-nope-nope', ip: '10.0.0.2' })).toBeNull();
-    const ok = await verifyCredentials({ email: 'owner.hansen@example.com', password: 'demo-password-1', ip: '10.0.0.2' });
+    const ok = await verifyCredentials({ email: hansen.email, password: PASSWORD, ip: '10.0.0.2' });
     expect(JSON.stringify(ok)).not.toMatch(/\$2[aby]\$/);
     const { db } = t.get();
     const signIns = await db.select().from(auditEvents).where(and(eq(auditEvents.action, 'auth.sign_in'), eq(auditEvents.actorUserId, ok!.id)));
@@ -76,12 +86,12 @@ describe(`accounts and access on ${databaseLabel}`, () => {
   it('an attacker guessing from one address slows only that address, never the owner signing in from hers', async () => {
     const { db } = t.get();
     // Ten failed guesses at the owner's account from the attacker's address.
-    for (let i = 0; i < 10; i++) await recordAttempt(db, 'owner.vanzee@example.com', '10.9.9.9', false);
-    expect(await checkThrottle(db, 'owner.vanzee@example.com', '10.9.9.9')).toMatchObject({ limited: true, scope: 'account_and_address' });
-    await expect(verifyCredentials({ email: 'owner.vanzee@example.com', password: 'demo-password-1', ip: '10.9.9.9' })).rejects.toMatchObject({ code: 'THROTTLED' });
+    for (let i = 0; i < 10; i++) await recordAttempt(db, vanzee.email, '10.9.9.9', false);
+    expect(await checkThrottle(db, vanzee.email, '10.9.9.9')).toMatchObject({ limited: true, scope: 'account_and_address' });
+    await expect(verifyCredentials({ email: vanzee.email, password: PASSWORD, ip: '10.9.9.9' })).rejects.toMatchObject({ code: 'THROTTLED' });
     // The owner, from her own address, signs in with the right password at once.
-    expect(await checkThrottle(db, 'owner.vanzee@example.com', '10.0.0.77')).toEqual({ limited: false });
-    expect(await verifyCredentials({ email: 'owner.vanzee@example.com', password: 'demo-password-1', ip: '10.0.0.77' })).toMatchObject({ role: 'owner' });
+    expect(await checkThrottle(db, vanzee.email, '10.0.0.77')).toEqual({ limited: false });
+    expect(await verifyCredentials({ email: vanzee.email, password: PASSWORD, ip: '10.0.0.77' })).toMatchObject({ role: 'owner' });
   });
 
   it('each further failure of one account from one address waits twice as long, and a success starts over', async () => {
@@ -117,23 +127,22 @@ describe(`accounts and access on ${databaseLabel}`, () => {
     const [noAccount] = await db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, 'nobody@example.com'));
     expect(noAccount).toMatchObject({ template: 'account-notice' });
     expect(noAccount!.text).toMatch(/no account uses it/i);
-    for (let i = 0; i < 8; i++) await recordAttempt(db, 'owner.prairie@example.com', '10.0.0.3', false);
-    expect(await checkThrottle(db, 'owner.prairie@example.com', '10.0.0.3')).toMatchObject({ limited: true });
-    const before = await actorFor('owner.prairie@example.com');
+    for (let i = 0; i < 8; i++) await recordAttempt(db, prairie.email, '10.0.0.3', false);
+    expect(await checkThrottle(db, prairie.email, '10.0.0.3')).toMatchObject({ limited: true });
+    const before = prairie;
     const [u0] = await db.select().from(users).where(eq(users.id, before.id));
-    await requestPasswordReset('owner.prairie@example.com', ORIGIN);
-    const token = await linkFromOutbox(db, 'owner.prairie@example.com', 'password-reset');
+    await requestPasswordReset(prairie.email, ORIGIN);
+    const token = await linkFromOutbox(db, prairie.email, 'password-reset');
     expect(await resetPassword(token, 'a-brand-new-password')).toBe(true);
     expect(await resetPassword(token, 'another-new-password')).toBe(false);
     const [u1] = await db.select().from(users).where(eq(users.id, before.id));
     expect(u1!.sessionVersion).toBe(u0!.sessionVersion + 1);
-    expect(await checkThrottle(db, 'owner.prairie@example.com', '10.0.0.3')).toEqual({ limited: false });
-    expect(await verifyCredentials({ email: 'owner.prairie@example.com', password: 'a-brand-new-password', ip: '10.0.0.3' })).not.toBeNull();
+    expect(await checkThrottle(db, prairie.email, '10.0.0.3')).toEqual({ limited: false });
+    expect(await verifyCredentials({ email: prairie.email, password: 'a-brand-new-password', ip: '10.0.0.3' })).not.toBeNull();
   });
 
   it('an admin invites a county official, who accepts; a role change is audited and ends sessions', async () => {
     const { db } = t.get();
-    const admin = await actorFor('admin@example.com');
     await inviteUser(admin, { email: 'auditor.polk@example.com', name: 'Polk Auditor', role: 'county_official', countyFips: '19153' }, ORIGIN);
     const token = await linkFromOutbox(db, 'auditor.polk@example.com', 'account-invitation');
     expect(await acceptInvitation({ token, name: 'Pat Polk', password: 'polk-county-2026' })).toBe(true);
@@ -145,25 +154,24 @@ describe(`accounts and access on ${databaseLabel}`, () => {
     expect(after).toMatchObject({ role: 'department_staff', countyFips: null, sessionVersion: before!.sessionVersion + 1 });
     const audit = await db.select().from(auditEvents).where(and(eq(auditEvents.entityId, polk.id), eq(auditEvents.action, 'user.role_changed')));
     expect(audit[0]).toMatchObject({ actorUserId: admin.id, before: { role: 'county_official', countyFips: '19153' }, after: { role: 'department_staff' } });
-    const staff = await actorFor('reviewer@example.com');
     await expect(inviteUser(staff, { email: 'x@example.com', name: 'X Y', role: 'admin' }, ORIGIN)).rejects.toBeInstanceOf(AppError);
   });
 
   it('an owner grants a preparer access to one operation and revokes it; both are audited', async () => {
     const { db } = t.get();
-    const owner = await actorFor('owner.vanzee@example.com');
-    const preparer = await actorFor('preparer@example.com');
-    const [op] = await db.select().from(operations).where(eq(operations.name, 'Doon Sow Unit'));
-    expect(await canSeeOperation(preparer, op!.id)).toBe(false);
-    await grantAccess(owner, { operationId: op!.id, email: 'Preparer@example.com' });
-    expect(await canSeeOperation(preparer, op!.id)).toBe(true);
-    const [grant] = await listGrants(owner, op!.id);
-    await revokeAccess(owner, { operationId: op!.id, grantId: grant!.id });
-    expect(await canSeeOperation(preparer, op!.id)).toBe(false);
-    const actions = (await db.select().from(auditEvents).where(eq(auditEvents.entityId, op!.id))).map((a) => a.action);
+    const owner = vanzee;
+    const { operationId } = await createOperation(owner, { name: 'Doon Sow Unit' });
+    const op = { id: operationId };
+    expect(await canSeeOperation(preparer, op.id)).toBe(false);
+    await grantAccess(owner, { operationId: op.id, email: preparer.email.toUpperCase() });
+    expect(await canSeeOperation(preparer, op.id)).toBe(true);
+    const [grant] = await listGrants(owner, op.id);
+    await revokeAccess(owner, { operationId: op.id, grantId: grant!.id });
+    expect(await canSeeOperation(preparer, op.id)).toBe(false);
+    const actions = (await db.select().from(auditEvents).where(eq(auditEvents.entityId, op.id))).map((a) => a.action).filter((a) => a.startsWith('access.'));
     expect(actions).toEqual(['access.granted', 'access.revoked']);
-    await expect(grantAccess(owner, { operationId: op!.id, email: 'reviewer@example.com' })).rejects.toMatchObject({ code: 'VALIDATION' });
-    const otherOwner = await actorFor('owner.hansen@example.com');
-    await expect(grantAccess(otherOwner, { operationId: op!.id, email: 'preparer@example.com' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(grantAccess(owner, { operationId: op.id, email: staff.email })).rejects.toMatchObject({ code: 'VALIDATION' });
+    const otherOwner = hansen;
+    await expect(grantAccess(otherOwner, { operationId: op.id, email: preparer.email })).rejects.toMatchObject({ code: 'NOT_FOUND' });
   });
 });

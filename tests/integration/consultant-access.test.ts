@@ -1,7 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { emailOutbox, operationAccessGrants, operations, ownerPreparerGrants, ownerships, users } from '@/db/schema';
-import { seedDatabase } from '@/db/seed';
 import { registerPreparer } from '@/lib/auth/accounts';
 import { grantPreparer, listPreparerAccess, revokePreparer } from '@/lib/auth/preparer-grants';
 import type { Actor } from '@/lib/auth/roles';
@@ -9,6 +8,7 @@ import { today } from '@/lib/clock';
 import { AppError } from '@/lib/errors';
 import { listOperationSummaries } from '@/lib/operations/queries';
 import { addDays } from '@/lib/rules';
+import { createOperation, createOwner } from './support/factories';
 import { databaseLabel, useTestDb } from './support/test-db';
 
 // A consultant registers on their own; an owner grants all her operations (those added later too)
@@ -24,11 +24,15 @@ describe(`preparer accounts and grants on ${databaseLabel}`, () => {
   };
   const seen = async (a: Actor) => (await listOperationSummaries(a, T)).map((o) => o.name).sort();
   let vanzee: Actor;
+  let hansen: Actor;
   let consultant: Actor;
 
   beforeAll(async () => {
-    await seedDatabase(db(), { demo: true, today: T });
-    vanzee = await actorOf('owner.vanzee@example.com');
+    // Made here: Van Zee with three operations, Hansen with one.
+    vanzee = await createOwner({ name: 'Van Zee Pork Inc.' });
+    hansen = await createOwner({ name: 'Hansen Family Farms LLC' });
+    for (const name of ['Cherokee Cattle Confinement', 'Doon Sow Unit', 'Hull Contract Finisher']) await createOperation(vanzee, { name, today: T });
+    await createOperation(hansen, { name: 'Rock Valley Finisher Site', today: T });
   });
 
   it('a consultant registers a preparer account with the firm’s name, and sees nothing until granted', async () => {
@@ -62,7 +66,7 @@ describe(`preparer accounts and grants on ${databaseLabel}`, () => {
     const past = await grantPreparer(vanzee, { email: 'alex@moreno.example', scope: 'all', operationIds: [], endsOn: addDays(T, -2) }, T).catch((e: unknown) => e);
     expect(past).toBeInstanceOf(AppError);
     expect((past as AppError).fieldErrors).toHaveProperty('endsOn');
-    const owner = await grantPreparer(vanzee, { email: 'owner.hansen@example.com', scope: 'all', operationIds: [], endsOn: null }, T).catch((e: unknown) => e);
+    const owner = await grantPreparer(vanzee, { email: hansen.email, scope: 'all', operationIds: [], endsOn: null }, T).catch((e: unknown) => e);
     expect((owner as AppError).fieldErrors).toHaveProperty('email');
     // Someone else's operation cannot be granted.
     const [rock] = await db().select().from(operations).where(eq(operations.name, 'Rock Valley Finisher Site'));
@@ -72,7 +76,6 @@ describe(`preparer accounts and grants on ${databaseLabel}`, () => {
 
   it('one click ends every grant the preparer holds from this owner, and no one else’s', async () => {
     await grantPreparer(vanzee, { email: 'alex@moreno.example', scope: 'all', operationIds: [], endsOn: null }, T);
-    const hansen = await actorOf('owner.hansen@example.com');
     await grantPreparer(hansen, { email: 'alex@moreno.example', scope: 'all', operationIds: [], endsOn: null }, T);
     await revokePreparer(vanzee, { preparerUserId: consultant.id });
     const left = await seen(consultant);

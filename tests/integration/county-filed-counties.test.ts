@@ -3,12 +3,12 @@ import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { planClockEvents, plans, users } from '@/db/schema';
 import { queryRows } from '@/db/client';
-import { seedDatabase } from '@/db/seed';
 import type { Actor } from '@/lib/auth/roles';
 import { listCountyOperations } from '@/lib/counties/county-plans';
 import { saveDraft } from '@/lib/plans/drafts';
 import { submitPlan } from '@/lib/plans/submit';
 import { completeDraft, prepareCompleteDrafts, useScratchAttachmentStorage } from '../../scripts/scale/drills/fixtures';
+import { createOwner } from './support/factories';
 import { databaseLabel, useTestDb } from './support/test-db';
 
 // IAC 567-65.110(3)"b": a county sees the operations located in it and those whose filed plan
@@ -21,10 +21,11 @@ const POCAHONTAS = '19151';
 describe(`a county's list follows the plans filed for it on ${databaseLabel}`, () => {
   const t = useTestDb();
   let official: Actor;
+  let owner = '';
 
   beforeAll(async () => {
     useScratchAttachmentStorage();
-    await seedDatabase(t.get().db, { demo: true, today: TODAY });
+    owner = (await createOwner()).email;
     const [u] = await t.get().db
       .insert(users)
       .values({ email: 'auditor.pocahontas@example.com', name: 'Pocahontas County Auditor', role: 'county_official', countyFips: POCAHONTAS, emailVerifiedAt: new Date() })
@@ -38,7 +39,7 @@ describe(`a county's list follows the plans filed for it on ${databaseLabel}`, (
 
   it('shows an operation from elsewhere once its plan spreading manure in the county is filed, and not after a resubmission drops that field', async () => {
     // A Buena Vista County operation whose plan has a field in Pocahontas County (completeDraft's "River 120").
-    const [draft] = await prepareCompleteDrafts(1, TODAY, 'Border');
+    const [draft] = await prepareCompleteDrafts(1, TODAY, 'Border', [owner]);
     const { name } = await operationOf(draft!.planId);
     expect(await listed(name)).toBeUndefined(); // a draft is not filed: the county has nothing yet
 
@@ -56,7 +57,7 @@ describe(`a county's list follows the plans filed for it on ${databaseLabel}`, (
   });
 
   it('keeps showing an operation while any of its filed plans still names the county', async () => {
-    const [first] = await prepareCompleteDrafts(1, TODAY, 'Twice');
+    const [first] = await prepareCompleteDrafts(1, TODAY, 'Twice', [owner]);
     await submitPlan(first!.owner, { planId: first!.planId, version: first!.version, idempotencyKey: randomUUID() }, ctx);
     const op = await operationOf(first!.planId);
     expect(await listed(op.name)).toMatchObject({ appliesHere: true });

@@ -2,10 +2,10 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { auditEvents, operations, planDeficiencies, plans, users } from '@/db/schema';
-import { seedDatabase } from '@/db/seed';
+import { auditEvents, operations, planDeficiencies, plans } from '@/db/schema';
+import { grantAccess } from '@/lib/auth/grants';
 import type { Actor } from '@/lib/auth/roles';
 import { AppError } from '@/lib/errors';
 import { uploadAttachment } from '@/lib/plans/attachments';
@@ -13,10 +13,12 @@ import { answerDeficiencies } from '@/lib/plans/deficiency-answers';
 import { saveDraft } from '@/lib/plans/drafts';
 import { getPlanEditor } from '@/lib/plans/editor';
 import { submitPlan } from '@/lib/plans/submit';
-import { returnPlanIncomplete } from '@/lib/reviews/completeness';
+import { findPlanComplete, returnPlanIncomplete } from '@/lib/reviews/completeness';
+import { addDays } from '@/lib/rules';
 import { listDeficiencyCycles } from '@/lib/reviews/review-history';
 import { useAttachmentStorage } from '@/lib/storage';
 import { LocalDiskStorage } from '@/lib/storage/local-disk';
+import { completeDraft, createOperation, createOwner, createReviewer, createUser, planVersion, submitOriginalPlan } from './support/factories';
 import { databaseLabel, useTestDb } from './support/test-db';
 
 const TODAY = '2026-11-30';
@@ -53,12 +55,25 @@ describe(`the owner answers a returned plan's items on ${databaseLabel}`, () => 
 
   beforeAll(async () => {
     useAttachmentStorage(new LocalDiskStorage(mkdtempSync(path.join(tmpdir(), 'mmp-att-'))));
-    await seedDatabase(db(), { demo: true, today: TODAY });
-    const emails = { prairie: 'owner.prairie@example.com', hansen: 'owner.hansen@example.com', preparer: 'preparer@example.com', reviewer: 'reviewer@example.com', hamilton: 'auditor.hamilton@example.com' };
-    for (const [key, email] of Object.entries(emails) as [keyof typeof actor, string][]) {
-      const [u] = await db().select().from(users).where(eq(sql`lower(${users.email})`, email));
-      actor[key] = { id: u!.id, role: u!.role, name: u!.name, email: u!.email, countyFips: u!.countyFips, partyId: u!.partyId };
-    }
+    // Made here: Prairie's Stanhope (Hamilton County) and Hansen's Cherokee, both filed and waiting
+    // on the department; Hansen's Sioux Center under review and Iowa Falls returned for its field map
+    // (her preparer has access to Iowa Falls); the department's reviewer and Hamilton's official.
+    actor.prairie = await createOwner({ name: 'Prairie Egg Cooperative' });
+    actor.hansen = await createOwner({ name: 'Hansen Family Farms LLC' });
+    actor.preparer = await createUser('preparer');
+    actor.reviewer = await createReviewer();
+    actor.hamilton = await createUser('county_official', { countyFips: '19079' });
+    const filed = async (owner: Actor, name: string, countyFips: string, fields: [string, string], day: string) => {
+      const { operationId } = await createOperation(owner, { name, countyFips, today: day });
+      return { operationId, planId: (await submitOriginalPlan(owner, operationId, { today: day, draft: completeDraft(fields) })).planId };
+    };
+    await filed(actor.prairie, 'Stanhope Layer Complex', '19079', ['19079', '19083'], addDays(TODAY, -1));
+    await filed(actor.hansen, 'Cherokee Cattle Confinement', '19035', ['19035', '19149'], addDays(TODAY, -20));
+    const siouxCenter = await filed(actor.hansen, 'Sioux Center Finisher II', '19167', ['19167', '19167'], addDays(TODAY, -70));
+    await findPlanComplete(actor.reviewer, { planId: siouxCenter.planId, version: await planVersion(siouxCenter.planId) }, addDays(TODAY, -65));
+    const iowaFalls = await filed(actor.hansen, 'Iowa Falls Finisher', '19083', ['19079', '19083'], addDays(TODAY, -14));
+    await returnPlanIncomplete(actor.reviewer, { planId: iowaFalls.planId, version: await planVersion(iowaFalls.planId), codes: ['MISSING_FIELD_MAP'], details: {} }, { ...ctx, today: addDays(TODAY, -12) });
+    await grantAccess(actor.hansen, { operationId: iowaFalls.operationId, email: actor.preparer.email });
     // The department returns Stanhope's update with two coded items, and another plan with one.
     const s = await planOf('Stanhope Layer Complex', 'submitted');
     stanhope = s.planId;
@@ -176,7 +191,8 @@ describe(`the owner answers a returned plan's items on ${databaseLabel}`, () => 
 
   it('a preparer with access answers for the owner', async () => {
     const iowaFalls = await planOf('Iowa Falls Finisher', 'incomplete');
-    const [item] = await db().insert(planDeficiencies).values({ planId: iowaFalls.planId, cycle: 1, code: 'MISSING_FIELD_MAP', createdByUserId: actor.reviewer.id }).returning();
+    const [item] = await deficiencyRows(iowaFalls.planId);
+    expect(item).toMatchObject({ cycle: 1, code: 'MISSING_FIELD_MAP', ownerResponse: null });
     const result = await answerDeficiencies(actor.preparer, { planId: iowaFalls.planId, answers: [{ deficiencyId: item!.id, response: 'Uploaded the field map.' }] });
     expect(result).toEqual({ cycle: 1, changed: 1, unanswered: 0 });
     const [audit] = await answerAudits(iowaFalls.planId);

@@ -16,7 +16,6 @@ import { FILERS, type Actor } from '@/lib/auth/roles';
 import { createCalendarFeed, findCalendarFeedActor, revokeCalendarFeeds } from '@/lib/calendar/feeds';
 import { listAllCountyOperations } from '@/lib/counties/county-plans';
 import { parseCountyFilter } from '@/lib/counties/filter';
-import { countyReceiptSchema } from '@/lib/counties/receipt-schema';
 import { AppError } from '@/lib/errors';
 import { queryLedgerRows } from '@/lib/fees/ledger';
 import { recordPayment } from '@/lib/fees/payments';
@@ -158,8 +157,6 @@ const CASES: Case[] = [
   { name: 'inviteUserAction', roles: ['admin'], base: () => fc.uuid().map((u) => ({ email: `invitee-${u}@example.com`, name: 'New Colleague', role: 'county_official', countyFips: '19167' })), run: async (a, x) => inviteUser(a, parseOrThrow(inviteSchema, x), ORIGIN) },
   { name: 'changeRoleAction', roles: ['admin'], base: (ids) => pick(ids.spareUserIds, fc.uuid()).map((userId) => ({ userId, role: 'department_staff', countyFips: '' })), run: async (a, x) => changeUserRole(a, parseOrThrow(changeRoleSchema, x)) },
   { name: 'setDisabledAction', roles: ['admin'], base: (ids) => pick(ids.spareUserIds, fc.uuid()).map((userId) => ({ userId, disabled: true })), run: async (a, x) => { const v = parseOrThrow(userDisabledSchema, x); await setUserDisabled(a, v.userId, v.disabled); } },
-  // app/county/plans/[id]/receipt/actions.ts.
-  { name: 'recordCountyReceiptAction', roles: ['county'], base: (ids) => plan(ids).map((planId) => ({ planId, receivedOn: TODAY, receivedByName: 'Sioux County Auditor' })), run: async (a, x) => recordCountyReceipt(a, { ...parseOrThrow(countyReceiptSchema, x), countyFips: a.countyFips ?? '' }, TODAY) },
   // app/due-dates/actions.ts.
   { name: 'applyPolicyAction', roles: ['supervisor', 'reviewer'], base: () => fc.constant({ policy: { policy: 'county_group', months: { '1': 3, '2': '' } }, previewHash: '0'.repeat(64) }), run: async (a, x) => applySchedulePolicy(a, parseOrThrow(applyPolicySchema, x), ctx) },
   { name: 'overrideDueDateAction', roles: ['supervisor', 'reviewer'], base: (ids) => op(ids).map((operationId) => ({ operationId, dueOn: '2027-03-01', reason: 'Owner asked in writing' })), run: async (a, x) => overrideDueDate(a, parseOrThrow(overrideSchema, x), ctx) },
@@ -192,7 +189,7 @@ const CASES: Case[] = [
   { name: 'startPlanAction', roles: ['owner', 'preparer'], base: (ids) => op(ids).map((operationId) => ({ operationId, kind: 'annual_update' })), run: async (a, x) => startPlan(a, parseOrThrow(startPlanSchema, x), TODAY) },
   { name: 'grantAccessAction', roles: ['owner'], base: (ids) => op(ids).map((operationId) => ({ operationId, email: 'preparer@example.com' })), run: async (a, x) => grantAccess(a, parseOrThrow(grantAccessSchema, x)) },
   { name: 'revokeAccessAction', roles: ['owner'], base: (ids) => op(ids).chain((operationId) => fc.uuid().map((grantId) => ({ operationId, grantId }))), run: async (a, x) => revokeAccess(a, parseOrThrow(revokeGrantSchema, x)) },
-  // app/plans/[id]/actions.ts.
+  // app/plans/[id]/actions.ts (also the county's receipt page).
   {
     name: 'recordReceiptAction',
     roles: ['owner', 'county', 'reviewer'],

@@ -1,13 +1,14 @@
 import { eq, like, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { auditEvents, dueDateAssignments, emailOutbox, operations, users } from '@/db/schema';
-import { seedDatabase } from '@/db/seed';
+import { auditEvents, dueDateAssignments, emailOutbox, operations } from '@/db/schema';
 import type { Actor } from '@/lib/auth/roles';
 import { AppError } from '@/lib/errors';
 import { applySchedulePolicy, overrideDueDate } from '@/lib/schedule/apply';
 import { previewSchedule } from '@/lib/schedule/policies';
 import { listDueDateHistory, listScheduleCandidates } from '@/lib/schedule/queries';
 import { overrideSchema } from '@/lib/validation/due-dates';
+import { addDays } from '@/lib/rules';
+import { approvedPlanFor, completeDraft, createOperation, createOwner, createReviewer, createUser, setUpdateDueDate, submitOriginalPlan } from './support/factories';
 import { databaseLabel, useTestDb } from './support/test-db';
 
 const TODAY = '2026-11-30';
@@ -27,16 +28,33 @@ describe(`staggered annual update due dates (IAC 567-65.110(3)"b"(3)) on ${datab
   const t = useTestDb();
   let supervisor: Actor;
   let staff: Actor;
+  let vanzee: Actor;
   const rows = async () => (await t.get().db.select({ n: sql<number>`count(*)::int` }).from(dueDateAssignments))[0]!.n;
 
   beforeAll(async () => {
-    await seedDatabase(t.get().db, { demo: true, today: TODAY });
-    const load = async (email: string) => {
-      const [u] = await t.get().db.select().from(users).where(eq(users.email, email));
-      return { id: u!.id, role: u!.role, name: u!.name, email: u!.email, countyFips: u!.countyFips, partyId: u!.partyId } as Actor;
-    };
-    supervisor = await load('supervisor@example.com');
-    staff = await load('reviewer@example.com');
+    // Made here: nine operations in eight counties with plans approved on different days over the
+    // last two years (each with the due date it was first given), an approved SAFO, and Sioux
+    // Center, whose only plan is not yet approved.
+    supervisor = await createUser('department_supervisor', { name: 'Morgan Lind' });
+    staff = await createReviewer();
+    vanzee = await createOwner({ name: 'Van Zee Pork Inc.' });
+    const hansen = await createOwner({ name: 'Hansen Family Farms LLC' });
+    const prairie = await createOwner({ name: 'Prairie Egg Cooperative' });
+    const approved: [Actor, string, string, number][] = [
+      [vanzee, 'Doon Sow Unit', '19119', 700], [vanzee, 'Hull Contract Finisher', '19167', 640], [vanzee, 'Cherokee Cattle Confinement', '19035', 580],
+      [hansen, 'Rock Valley Finisher Site', '19167', 520], [hansen, 'Iowa Falls Finisher', '19083', 460], [prairie, 'Stanhope Layer Complex', '19079', 400],
+      [prairie, 'Le Mars Finisher', '19149', 340], [prairie, 'Kalona Dairy', '19183', 280], [hansen, 'Clarion Finisher', '19197', 220],
+    ];
+    for (const [owner, name, countyFips, daysAgo] of approved) {
+      const approvedOn = addDays(TODAY, -daysAgo);
+      const { operationId } = await createOperation(owner, { name, countyFips, today: approvedOn });
+      await approvedPlanFor(owner, operationId, staff, { today: approvedOn, draft: completeDraft([countyFips, countyFips]) });
+      await setUpdateDueDate(operationId, addDays(approvedOn, 365));
+    }
+    const sutherland = await createOperation(hansen, { name: 'Sutherland Nursery (SAFO)', countyFips: '19141', today: addDays(TODAY, -500), safoElect: true });
+    await approvedPlanFor(hansen, sutherland.operationId, staff, { today: addDays(TODAY, -500), draft: completeDraft(['19141', '19141']) });
+    const siouxCenter = await createOperation(hansen, { name: 'Sioux Center Finisher II', countyFips: '19167', today: TODAY });
+    await submitOriginalPlan(hansen, siouxCenter.operationId, { today: addDays(TODAY, -20) });
   });
 
   it('schedules every operation with an approved plan, except a SAFO whose election is in force', async () => {
@@ -74,7 +92,7 @@ describe(`staggered annual update due dates (IAC 567-65.110(3)"b"(3)) on ${datab
     expect(audits).toHaveLength(9);
     const notices = await t.get().db.select().from(emailOutbox).where(like(emailOutbox.eventKey, 'due-date:%'));
     expect(new Set(notices.map((n) => n.eventKey)).size).toBe(9);
-    expect(notices.map((n) => n.toAddress)).toContain('owner.vanzee@example.com');
+    expect(notices.map((n) => n.toAddress)).toContain(vanzee.email);
     // The newest row is each operation's due date now.
     const { scheduled } = await listScheduleCandidates();
     expect(scheduled.map((s) => s.currentDueOn).sort()).toEqual(preview.assignments.map((a) => a.dueOn).sort());
@@ -97,6 +115,6 @@ describe(`staggered annual update due dates (IAC 567-65.110(3)"b"(3)) on ${datab
     await overrideDueDate(supervisor, { operationId: op!.id, dueOn: '2027-06-15', reason: 'Owner sold half the herd; new plan coming' }, ctx);
     const history = await listDueDateHistory(op!.id);
     expect(history[0]).toMatchObject({ dueOn: '2027-06-15', policy: 'individual_override', reason: 'Owner sold half the herd; new plan coming', assignedBy: 'Morgan Lind' });
-    expect(history.length).toBeGreaterThanOrEqual(3); // seed, policy, override
+    expect(history.length).toBeGreaterThanOrEqual(3); // first given, policy, override
   });
 });

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, like } from 'drizzle-orm';
+import { and, eq, like, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { auditEvents, emailOutbox, feeLines, operations, payments, users } from '@/db/schema';
-import { seedDatabase } from '@/db/seed';
+import { auditEvents, emailOutbox, feeLines, operations, payments } from '@/db/schema';
 import type { Actor } from '@/lib/auth/roles';
 import { AppError } from '@/lib/errors';
 import { indemnityCollectionState, indemnityFeeFor } from '@/lib/fees/indemnity';
@@ -10,6 +9,8 @@ import { getFeeLine, listLedgerPage, listPayerBalances } from '@/lib/fees/ledger
 import { recordPayment } from '@/lib/fees/payments';
 import { setParameterValue } from '@/lib/parameters/values';
 import { paymentSchema } from '@/lib/validation/fees';
+import { addDays } from '@/lib/rules';
+import { approvedPlanFor, createOperation, createOwner, createReviewer, createUser, ownerWithSubmittedPlan, submitNoChangeUpdate } from './support/factories';
 import { databaseLabel, useTestDb } from './support/test-db';
 
 const TODAY = '2026-11-30';
@@ -29,25 +30,34 @@ describe(`fees ledger, payments and indemnity parameters on ${databaseLabel}`, (
   const t = useTestDb();
   const actor = {} as Record<'staff' | 'admin' | 'owner', Actor>;
   let hullFee: { id: string; amountCents: number };
+  let contractor: Actor;
 
   beforeAll(async () => {
     const { db } = t.get();
-    await seedDatabase(db, { demo: true, today: TODAY });
-    for (const [key, email] of [['staff', 'reviewer@example.com'], ['admin', 'admin@example.com'], ['owner', 'owner.hansen@example.com']] as const) {
-      const [u] = await db.select().from(users).where(eq(users.email, email));
-      actor[key] = { id: u!.id, role: u!.role, name: u!.name, email: u!.email, countyFips: u!.countyFips, partyId: u!.partyId };
-    }
+    // Made here: Hull Contract Finisher (4,960 head, for Heartland Pork Partners) with its plan
+    // approved last year and this year's update filed (its compliance fee due), and three other
+    // owners' filings, each with its own fee lines.
+    actor.staff = await createReviewer();
+    actor.admin = await createUser('admin');
+    contractor = await createUser('active_contractor', { name: 'Heartland Pork Partners' });
+    const vanzee = await createOwner({ name: 'Van Zee Pork Inc.' });
+    const hull = await createOperation(vanzee, { name: 'Hull Contract Finisher', countyFips: '19167', head: 4960, activeContractorId: contractor.partyId!, today: addDays(TODAY, -400) });
+    await approvedPlanFor(vanzee, hull.operationId, actor.staff, { today: addDays(TODAY, -400) });
+    await submitNoChangeUpdate(vanzee, hull.operationId, { today: addDays(TODAY, -10) });
+    for (let i = 0; i < 3; i++) actor.owner = (await ownerWithSubmittedPlan({ today: addDays(TODAY, -5 - i) })).owner;
     const [row] = await db
       .select({ id: feeLines.id, amountCents: feeLines.amountCents })
       .from(feeLines)
       .innerJoin(operations, eq(operations.id, feeLines.operationId))
-      .where(and(eq(operations.name, 'Hull Contract Finisher'), eq(feeLines.status, 'due')));
+      .where(and(eq(operations.name, 'Hull Contract Finisher'), eq(feeLines.code, 'annual_compliance'), eq(feeLines.status, 'due')));
     hullFee = row!;
   });
 
   it('lists every fee line with its payer and balance, and the balance of each payer', async () => {
     const page = await listLedgerPage(actor.staff, { page: 1 });
-    expect(page.totals.lines).toBeGreaterThan(10);
+    const [{ n }] = (await t.get().db.select({ n: sql<number>`count(*)::int` }).from(feeLines)) as [{ n: number }];
+    expect(n).toBeGreaterThan(4);
+    expect(page.totals.lines).toBe(n);
     const hull = page.rows.find((r) => r.id === hullFee.id)!;
     // IAC 567-65.110(3)"c": 4,960 head x 0.4 = 1,984 AU x $0.15, paid by the active contractor.
     expect(hull).toMatchObject({ code: 'annual_compliance', amountCents: 29760, paidCents: 0, status: 'due', payerName: 'Heartland Pork Partners', payerKind: 'active_contractor' });
@@ -80,7 +90,7 @@ describe(`fees ledger, payments and indemnity parameters on ${databaseLabel}`, (
     expect(line).toMatchObject({ status: 'paid', paidCents: 29760 });
     expect(line.payments.map((p) => p.amountCents)).toEqual([10000, 19760]);
     const receipts = await t.get().db.select().from(emailOutbox).where(like(emailOutbox.eventKey, 'payment:%'));
-    expect(receipts.filter((r) => r.toAddress === 'contractor@example.com')).toHaveLength(2);
+    expect(receipts.filter((r) => r.toAddress === contractor.email)).toHaveLength(2);
     expect(receipts.find((r) => r.subject.includes('$197.60'))?.text).toContain('Balance remaining: $0.00');
     const audit = await t.get().db.select().from(auditEvents).where(and(eq(auditEvents.entityId, hullFee.id), eq(auditEvents.action, 'fee.payment_recorded')));
     expect(audit.map((a) => (a.after as { status: string }).status)).toEqual(['due', 'paid']);

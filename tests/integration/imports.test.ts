@@ -1,7 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { auditEvents, feeLines, importRuns, operations, ownerships, parties, plans, users } from '@/db/schema';
-import { seedDatabase } from '@/db/seed';
+import { auditEvents, feeLines, importRuns, operations, ownerships, parties, plans } from '@/db/schema';
 import type { Actor } from '@/lib/auth/roles';
 import { canSeePlan } from '@/lib/auth/policy';
 import { today } from '@/lib/clock';
@@ -10,6 +9,7 @@ import { generateImportFiles } from '@/lib/imports/generate';
 import { applyImport, checkImport, getImportRun, outcomesCsv, type ImportFileKind } from '@/lib/imports/runs';
 import { parsePublicStatusFilter } from '@/lib/public/status-filter';
 import { searchPublicStatus } from '@/lib/public/status-search';
+import { createUser } from './support/factories';
 import { databaseLabel, useTestDb } from './support/test-db';
 
 const T = today();
@@ -27,9 +27,7 @@ describe(`importing the department’s records on ${databaseLabel}`, () => {
   const check = (kind: ImportFileKind, content: string | Uint8Array, filename = `${kind}.csv`) => checkImport(admin, { kind, filename, bytes: typeof content === 'string' ? enc(content) : content }, T);
 
   beforeAll(async () => {
-    await seedDatabase(db(), { demo: true, today: T });
-    const [u] = await db().select().from(users).where(eq(users.email, 'admin@example.com'));
-    admin = { id: u!.id, role: 'admin', name: u!.name, email: u!.email, countyFips: null, partyId: null };
+    admin = await createUser('admin');
   });
 
   it('checks a file without writing, then applies it; the same file again changes nothing', async () => {

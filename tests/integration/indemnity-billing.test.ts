@@ -2,10 +2,9 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { feeLines, planSubmissions, plans, users } from '@/db/schema';
-import { seedDatabase } from '@/db/seed';
+import { feeLines, planSubmissions, plans } from '@/db/schema';
 import type { Actor } from '@/lib/auth/roles';
 import { registerOperation } from '@/lib/operations/commands';
 import { setParameterValue } from '@/lib/parameters/values';
@@ -19,6 +18,7 @@ import { useAttachmentStorage } from '@/lib/storage';
 import { operationSchema } from '@/lib/validation/operations';
 import { parseOrThrow } from '@/lib/validation/parse';
 import { completeDraft } from '../../scripts/scale/drills/fixtures';
+import { createOwner, createUser } from './support/factories';
 import { databaseLabel, useTestDb } from './support/test-db';
 
 // IAC 567-65.110(6) and Iowa Code 459.503, 459.503A: an original MMP carries the indemnity fee on
@@ -33,11 +33,6 @@ describe(`the indemnity fee billed with an original plan on ${databaseLabel}`, (
   let hansen: Actor;
   let admin: Actor;
   let n = 0;
-
-  async function actorFor(email: string): Promise<Actor> {
-    const [u] = await t.get().db.select().from(users).where(eq(sql`lower(${users.email})`, email));
-    return { id: u!.id, role: u!.role, name: u!.name, email: u!.email, countyFips: u!.countyFips, partyId: u!.partyId };
-  }
 
   /** Registers an operation of 2,480 head of finishing swine (992 AU) and saves a complete original plan for it. */
   async function draftOriginal(constructedOn: string, on = TODAY) {
@@ -65,9 +60,8 @@ describe(`the indemnity fee billed with an original plan on ${databaseLabel}`, (
 
   beforeAll(async () => {
     useAttachmentStorage(new LocalDiskStorage(mkdtempSync(path.join(tmpdir(), 'mmp-att-'))));
-    await seedDatabase(t.get().db, { demo: true, today: TODAY });
-    hansen = await actorFor('owner.hansen@example.com');
-    admin = await actorFor('admin@example.com');
+    hansen = await createOwner({ name: 'Hansen Family Farms LLC' });
+    admin = await createUser('admin');
   });
 
   it('bills nothing but the filing fee while no schedule is kept, and says why in the submission record', async () => {

@@ -1,7 +1,6 @@
 import { and, eq, like } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { animalInventory, dueDateAssignments, emailOutbox, operations, ownerships, parties, plans, users } from '@/db/schema';
-import { seedDatabase } from '@/db/seed';
+import { animalInventory, dueDateAssignments, emailOutbox, operations, ownerships, parties, plans } from '@/db/schema';
 import type { Actor } from '@/lib/auth/roles';
 import { listCalendarEvents } from '@/lib/calendar/events';
 import { setFieldOfficeContact } from '@/lib/counties/field-offices';
@@ -16,13 +15,14 @@ import { listOperationSummaries } from '@/lib/operations/queries';
 import { setParameterValue } from '@/lib/parameters/values';
 import { setOwnMailingAddress } from '@/lib/parties/mailing-address';
 import { newOwnersPastDue, updatesOverdue } from '@/lib/reviews/compliance';
-import { returnPlanIncomplete } from '@/lib/reviews/completeness';
+import { findPlanComplete, returnPlanIncomplete } from '@/lib/reviews/completeness';
 import { decidePlan } from '@/lib/reviews/decision';
 import { getDecisionLetter } from '@/lib/reviews/letter';
 import { addDays } from '@/lib/rules';
+import { approvedPlanFor, completeDraft, createOperation, createOwner, createReviewer, createUser, planVersion, submitNoChangeUpdate, submitOriginalPlan } from './support/factories';
 import { databaseLabel, useTestDb } from './support/test-db';
 
-// The legal answers of issue 12 through the services, on the demo and on operations made here:
+// The legal answers of issue 12 through the services, on operations and plans made here:
 // IAC 567-65.110(5) (one in-force answer everywhere), 65.110(1)"d" (new owners owe an original plan only
 // where the operation must have one), Iowa Code 4.1(34) (which rule moves which deadline), 65.110(1)"e"(2)
 // (no update under a SAFO election), and what a decision letter carries.
@@ -42,29 +42,52 @@ async function refusal(run: () => Promise<unknown>): Promise<AppError> {
 describe(`the law's answers, from one place, on ${databaseLabel}`, () => {
   const t = useTestDb();
   const db = () => t.get().db;
-  const actor = async (email: string): Promise<Actor> => {
-    const [u] = await db().select().from(users).where(eq(users.email, email));
-    return { id: u!.id, role: u!.role, name: u!.name, email: u!.email, countyFips: u!.countyFips, partyId: u!.partyId };
-  };
+  const people = {} as Record<'hansen' | 'vanzee' | 'prairie' | 'ruth' | 'reviewer' | 'supervisor' | 'admin' | 'sioux' | 'washington', Actor>;
   const opId = async (name: string) => (await db().select({ id: operations.id }).from(operations).where(eq(operations.name, name)))[0]!.id;
   const planOf = async (name: string, status: string) => {
     const [p] = await db().select().from(plans).where(and(eq(plans.operationId, await opId(name)), eq(plans.status, status as never)));
     return p!;
   };
 
+  // Made here, each plan through the real submit, completeness and decision services: plans approved
+  // last spring; then Kalona's update disapproved 15 days ago, Hull's update under review, Stanhope's
+  // update just submitted, and Sioux Center's original plan (its only one) under review.
   beforeAll(async () => {
-    await seedDatabase(db(), { demo: true, today: TODAY });
-    // Kalona Dairy's owner (Ruth Miller) and its county have no demo sign-in: give them one here.
-    const [miller] = await db().select({ id: parties.id }).from(parties).where(eq(parties.name, 'Ruth Miller'));
-    await db().insert(users).values([
-      { email: 'ruth.owner@example.com', name: 'Ruth Miller', role: 'owner', partyId: miller!.id },
-      { email: 'auditor.washington@example.com', name: 'Washington County Auditor', role: 'county_official', countyFips: '19183' },
-    ]);
+    people.hansen = await createOwner({ name: 'Hansen Family Farms LLC' });
+    people.vanzee = await createOwner({ name: 'Van Zee Pork Inc.', mailingAddress: 'PO Box 214\nHull, IA 51239' });
+    people.prairie = await createOwner({ name: 'Prairie Egg Cooperative', mailingAddress: '1630 Xenia Avenue\nStanhope, IA 50246' });
+    people.ruth = await createOwner({ name: 'Ruth Miller', kind: 'person', mailingAddress: '5561 Vine Avenue\nKalona, IA 52247' });
+    people.reviewer = await createReviewer();
+    people.supervisor = await createReviewer('department_supervisor');
+    people.admin = await createUser('admin');
+    people.sioux = await createUser('county_official', { countyFips: '19167', name: 'Sioux County Auditor' });
+    people.washington = await createUser('county_official', { countyFips: '19183', name: 'Washington County Auditor' });
+    const { reviewer } = people;
+    const spring = addDays(TODAY, -240);
+    const approved = async (owner: Actor, name: string, countyFips: string, fields: [string, string], safoElect = false) => {
+      const { operationId } = await createOperation(owner, { name, countyFips, today: spring, safoElect });
+      await approvedPlanFor(owner, operationId, reviewer, { today: spring, draft: completeDraft(fields) });
+      return operationId;
+    };
+    const complete = async (planId: string, day: string) => findPlanComplete(reviewer, { planId, version: await planVersion(planId) }, day);
+    await approved(people.hansen, 'Rock Valley Finisher Site', '19167', ['19167', '19119']);
+    await approved(people.hansen, 'Sutherland Nursery (SAFO)', '19141', ['19141', '19167'], true);
+    const siouxCenter = await createOperation(people.hansen, { name: 'Sioux Center Finisher II', countyFips: '19167', today: spring });
+    const { planId: siouxCenterPlan } = await submitOriginalPlan(people.hansen, siouxCenter.operationId, { today: addDays(TODAY, -20), draft: completeDraft(['19167', '19167']) });
+    await complete(siouxCenterPlan, addDays(TODAY, -15));
+    const hull = await approved(people.vanzee, 'Hull Contract Finisher', '19167', ['19167', '19141']);
+    await complete(await submitNoChangeUpdate(people.vanzee, hull, { today: addDays(TODAY, -55) }), addDays(TODAY, -50));
+    const kalona = await approved(people.ruth, 'Kalona Dairy', '19183', ['19183', '19183']);
+    const kalonaUpdate = await submitNoChangeUpdate(people.ruth, kalona, { today: addDays(TODAY, -40) });
+    await complete(kalonaUpdate, addDays(TODAY, -35));
+    await decidePlan(reviewer, { planId: kalonaUpdate, version: await planVersion(kalonaUpdate), decision: 'disapproved', reasons: 'The manure sample is older than the law allows.' }, { ...ctx, today: addDays(TODAY, -15) });
+    const stanhope = await approved(people.prairie, 'Stanhope Layer Complex', '19079', ['19079', '19083']);
+    await submitNoChangeUpdate(people.prairie, stanhope, { today: addDays(TODAY, -5) });
   });
 
   describe('IAC 567-65.110(5): manure removal, one answer', () => {
     it('an annual update disapproved after an approved original leaves removal allowed on the dashboard, the operation, the letter and the county list and export', async () => {
-      const ruth = await actor('ruth.owner@example.com');
+      const ruth = people.ruth;
       const kalona = await opId('Kalona Dairy');
       const summary = (await listOperationSummaries(ruth, TODAY)).find((o) => o.id === kalona)!;
       expect(summary).toMatchObject({ latestPlanStatus: 'disapproved', manureRemovalAllowed: true });
@@ -76,41 +99,41 @@ describe(`the law's answers, from one place, on ${databaseLabel}`, () => {
       const letter = await getDecisionLetter(ruth, disapproved.id, TODAY);
       expect(letter.parts.manureRemoval).toMatchObject({ allowed: true, citation: 'IAC 567-65.110(5)' });
 
-      const washington = await actor('auditor.washington@example.com');
+      const washington = people.washington;
       const { rows } = await listCountyOperations(washington, parseCountyFilter({}));
       expect(rows.find((r) => r.name === 'Kalona Dairy')).toMatchObject({ manureRemovalAllowed: true });
       expect(countyOperationsCsv(rows, ctx.origin, (s) => s)).toContain('Allowed: an approved plan is in force');
     });
 
     it('an operation whose only plan is still in review has no approved plan in force anywhere', async () => {
-      const hansen = await actor('owner.hansen@example.com');
+      const hansen = people.hansen;
       const id = await opId('Sioux Center Finisher II');
       expect((await listOperationSummaries(hansen, TODAY)).find((o) => o.id === id)).toMatchObject({ manureRemovalAllowed: false });
       expect((await getOperationForActor(hansen, id, TODAY)).manureRemoval.allowed).toBe(false);
-      const sioux = await actor('auditor.sioux@example.com');
+      const sioux = people.sioux;
       const { rows } = await listCountyOperations(sioux, parseCountyFilter({}));
       expect(rows.find((r) => r.name === 'Sioux Center Finisher II')).toMatchObject({ manureRemovalAllowed: false });
     });
 
     it('the disapproval letter emailed to the owner, and the county notice, say the same: an earlier approval stays in force', async () => {
-      const reviewer = await actor('reviewer@example.com');
+      const reviewer = people.reviewer;
       const hull = await planOf('Hull Contract Finisher', 'under_review');
       await decidePlan(reviewer, { planId: hull.id, version: hull.version, decision: 'disapproved', reasons: 'Field 4 has no phosphorus index.' }, ctx);
-      const [letter] = await db().select().from(emailOutbox).where(and(like(emailOutbox.eventKey, `plan:${hull.id}:decided:%`), eq(emailOutbox.toAddress, 'owner.vanzee@example.com')));
+      const [letter] = await db().select().from(emailOutbox).where(and(like(emailOutbox.eventKey, `plan:${hull.id}:decided:%`), eq(emailOutbox.toAddress, people.vanzee.email)));
       const text = letter!.text.replace(/\s+/g, ' ');
       expect(text).toContain('Manure removal from storage: allowed.');
       expect(text).toMatch(/Plan reference: MMP-\d{6}/);
       expect(text).toContain('PO Box 214 Hull, IA 51239');
       expect(text).toContain('Field Office 3 — Spencer');
       expect(text).toContain('notice of appeal');
-      const [county] = await db().select().from(emailOutbox).where(and(like(emailOutbox.eventKey, `plan:${hull.id}:county-decided:%`), eq(emailOutbox.toAddress, 'auditor.sioux@example.com')));
+      const [county] = await db().select().from(emailOutbox).where(and(like(emailOutbox.eventKey, `plan:${hull.id}:county-decided:%`), eq(emailOutbox.toAddress, people.sioux.email)));
       expect(county!.text.replace(/\s+/g, ' ')).toContain('Manure removal from storage: allowed.');
     });
   });
 
   describe('what a decision letter and a return notice carry', () => {
     it('the letter has the plan reference, the field office serving the county, the owner\'s address and, for a disapproval, the appeal deadline under the filing rule', async () => {
-      const ruth = await actor('ruth.owner@example.com');
+      const ruth = people.ruth;
       const disapproved = await planOf('Kalona Dairy', 'disapproved');
       const letter = await getDecisionLetter(ruth, disapproved.id, TODAY);
       expect(letter.parts.referenceNumber).toBe(disapproved.referenceNumber);
@@ -124,14 +147,14 @@ describe(`the law's answers, from one place, on ${databaseLabel}`, () => {
     });
 
     it('an approval has no appeal paragraph', async () => {
-      const hansen = await actor('owner.hansen@example.com');
+      const hansen = people.hansen;
       const approved = await planOf('Rock Valley Finisher Site', 'approved');
       expect((await getDecisionLetter(hansen, approved.id, TODAY)).parts.appeal).toBeNull();
     });
 
     it('the administrator\'s appeal paragraph and office contact are what the letter prints; a Saturday last day moves to Monday', async () => {
-      const admin = await actor('admin@example.com');
-      const staff = await actor('reviewer@example.com');
+      const admin = people.admin;
+      const staff = people.reviewer;
       expect((await refusal(() => setParameterValue(staff, { key: 'appeal.notice', value: { days: 20, text: 'x'.repeat(30) }, effectiveFrom: '2026-01-01', source: 's', confirmed: true }))).code).toBe('FORBIDDEN');
       await setParameterValue(admin, {
         key: 'appeal.notice',
@@ -142,7 +165,7 @@ describe(`the law's answers, from one place, on ${databaseLabel}`, () => {
       });
       expect((await refusal(() => setFieldOfficeContact(staff, { id: 6, mailingAddress: '1 Main St\nWashington, IA 52353', phone: '319-555-0100' }))).code).toBe('FORBIDDEN');
       await setFieldOfficeContact(admin, { id: 6, mailingAddress: '500 South Iowa Avenue\nWashington, IA 52353', phone: '319-555-0100' });
-      const ruth = await actor('ruth.owner@example.com');
+      const ruth = people.ruth;
       const letter = await getDecisionLetter(ruth, (await planOf('Kalona Dairy', 'disapproved')).id, TODAY);
       // 2026-11-15 + 20 days = Saturday 2026-12-05: an appeal is a filing, so it runs to Monday 2026-12-07.
       expect(letter.parts.appeal).toMatchObject({ lastDay: '2026-12-05', day: '2026-12-07', confirmed: true });
@@ -151,10 +174,10 @@ describe(`the law's answers, from one place, on ${databaseLabel}`, () => {
     });
 
     it('a return notice carries the reference, the appeal paragraph and the manure removal answer', async () => {
-      const reviewer = await actor('reviewer@example.com');
+      const reviewer = people.reviewer;
       const stanhope = await planOf('Stanhope Layer Complex', 'submitted');
       await returnPlanIncomplete(reviewer, { planId: stanhope.id, version: stanhope.version, codes: ['OTHER'], details: { OTHER: 'Sign the plan.' } }, ctx);
-      const [notice] = await db().select().from(emailOutbox).where(and(like(emailOutbox.eventKey, `plan:${stanhope.id}:returned-incomplete:%`), eq(emailOutbox.toAddress, 'owner.prairie@example.com')));
+      const [notice] = await db().select().from(emailOutbox).where(and(like(emailOutbox.eventKey, `plan:${stanhope.id}:returned-incomplete:%`), eq(emailOutbox.toAddress, people.prairie.email)));
       const text = notice!.text.replace(/\s+/g, ' ');
       expect(text).toContain(`Plan reference: ${stanhope.referenceNumber}`);
       expect(text).toContain('notice of appeal');
@@ -163,13 +186,13 @@ describe(`the law's answers, from one place, on ${databaseLabel}`, () => {
     });
 
     it('an owner keeps their own mailing address; a bad one is refused on the field, and a reviewer has none to keep', async () => {
-      const ruth = await actor('ruth.owner@example.com');
+      const ruth = people.ruth;
       // The action parses with the form's schema first; the service refuses what is not an address too.
       await expect(setOwnMailingAddress(ruth, { mailingAddress: '5561 Vine Avenue' })).rejects.toThrow(/city, state and ZIP/);
       await setOwnMailingAddress(ruth, { mailingAddress: ' PO Box 7 \n\n Kalona, IA 52247 ' });
       const [party] = await db().select().from(parties).where(eq(parties.id, ruth.partyId!));
       expect(party!.mailingAddress).toBe('PO Box 7\nKalona, IA 52247');
-      const reviewer = await actor('reviewer@example.com');
+      const reviewer = people.reviewer;
       expect((await refusal(() => setOwnMailingAddress(reviewer, { mailingAddress: '1 A St\nDes Moines, IA 50309' }))).code).toBe('FORBIDDEN');
     });
   });
@@ -182,8 +205,8 @@ describe(`the law's answers, from one place, on ${databaseLabel}`, () => {
     const older = addDays(TODAY, -90);
 
     beforeAll(async () => {
-      const prairie = await actor('owner.prairie@example.com');
-      const [vanzee] = await db().select({ id: parties.id }).from(parties).where(eq(parties.name, 'Van Zee Pork Inc.'));
+      const prairie = people.prairie;
+      const vanzee = { id: people.vanzee.partyId! };
       const make = async (name: string, head: number, constructedOn: string, acquiredOn: string, lastExpandedOn?: string) => {
         const [op] = await db().insert(operations).values({ name, kind: 'confinement', countyFips: '19149', constructedOn, lastExpandedOn: lastExpandedOn ?? null }).returning();
         await db().insert(animalInventory).values({ operationId: op!.id, category: 'cattle_slaughter_feeder', headAtCapacity: head });
@@ -201,7 +224,7 @@ describe(`the law's answers, from one place, on ${databaseLabel}`, () => {
     });
 
     it('the dashboard and the operation page give a due date only where an MMP is required, moved by the filing rule', async () => {
-      const prairie = await actor('owner.prairie@example.com');
+      const prairie = people.prairie;
       const summaries = await listOperationSummaries(prairie, TODAY);
       const of = (name: string) => summaries.find((o) => o.id === made[name])!;
       for (const name of ['Bought SAFO (499 AU)', 'Bought at 500 AU', 'Bought 1980 site, never expanded']) {
@@ -217,7 +240,7 @@ describe(`the law's answers, from one place, on ${databaseLabel}`, () => {
     });
 
     it('the compliance list "new owners past their days" holds only owners who owe a plan, late after the moved day', async () => {
-      const supervisor = await actor('supervisor@example.com');
+      const supervisor = people.supervisor;
       const late = await newOwnersPastDue(supervisor, TODAY);
       const names = late.map((i) => i.name);
       expect(names).toContain('Bought 1980 site, expanded 1996');
@@ -228,7 +251,7 @@ describe(`the law's answers, from one place, on ${databaseLabel}`, () => {
     });
 
     it('the calendar and the reminders follow the same answer', async () => {
-      const prairie = await actor('owner.prairie@example.com');
+      const prairie = people.prairie;
       const events = (await listCalendarEvents(prairie, TODAY, ctx.origin)).filter((e) => e.summary.startsWith('Original MMP due (new owner)'));
       const summaries = events.map((e) => e.summary);
       expect(summaries).toContain('Original MMP due (new owner): Bought at 501 AU');
@@ -246,7 +269,7 @@ describe(`the law's answers, from one place, on ${databaseLabel}`, () => {
 
   describe('IAC 567-65.110(1)"e"(2) and Iowa Code 4.1(34) for annual updates', () => {
     it('an elected SAFO shows no update due and no update step', async () => {
-      const hansen = await actor('owner.hansen@example.com');
+      const hansen = people.hansen;
       const id = await opId('Sutherland Nursery (SAFO)');
       const summary = (await listOperationSummaries(hansen, TODAY)).find((o) => o.id === id)!;
       expect(summary).toMatchObject({ safoInForce: true, nextDueOn: null, nextDue: null, daysUntilDue: null });
@@ -257,14 +280,14 @@ describe(`the law's answers, from one place, on ${databaseLabel}`, () => {
     });
 
     it('an update due on a Saturday is not overdue until the day after the Monday it moves to (filing rule)', async () => {
-      const supervisor = await actor('supervisor@example.com');
+      const supervisor = people.supervisor;
       const rockValley = await opId('Rock Valley Finisher Site');
-      // Assigned after the demo's own assignment and after its last update was received (the newest counts).
+      // Assigned after the approval's own assignment and after its last plan was received (the newest counts).
       const createdAt = new Date(Math.max(Date.now() + 60_000, Date.parse(`${TODAY}T12:00:00Z`)));
       await db().insert(dueDateAssignments).values({ operationId: rockValley, dueOn: '2026-11-28', policy: 'individual_override', reason: 'Test: a Saturday due date', assignedByUserId: supervisor.id, createdAt });
       expect((await updatesOverdue(supervisor, TODAY)).items.map((i) => i.name)).not.toContain('Rock Valley Finisher Site');
       expect((await updatesOverdue(supervisor, addDays(TODAY, 1))).items.map((i) => i.name)).toContain('Rock Valley Finisher Site');
-      const hansen = await actor('owner.hansen@example.com');
+      const hansen = people.hansen;
       const summary = (await listOperationSummaries(hansen, TODAY)).find((o) => o.id === rockValley)!;
       expect(summary.nextDue).toMatchObject({ lastDay: '2026-11-28', day: '2026-11-30', extended: true, daysLeft: 0 });
     });

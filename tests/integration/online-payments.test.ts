@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, like } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { emailOutbox, feeLines, operations, paymentCheckouts, payments, users } from '@/db/schema';
-import { seedDatabase } from '@/db/seed';
+import { emailOutbox, feeLines, operations, paymentCheckouts, payments } from '@/db/schema';
 import type { Actor } from '@/lib/auth/roles';
 import { today } from '@/lib/clock';
 import { paymentWebhookSecret } from '@/lib/env';
@@ -14,6 +13,8 @@ import { listPayerFees } from '@/lib/payments/payer-fees';
 import { signPayload } from '@/lib/payments/signature';
 import { completeTestCheckout } from '@/lib/payments/test-checkout';
 import { receivePaymentWebhook } from '@/lib/payments/webhook';
+import { addDays } from '@/lib/rules';
+import { approvedPlanFor, createOperation, createOwner, createReviewer, createUser, submitNoChangeUpdate, submitOriginalPlan } from './support/factories';
 import { databaseLabel, useTestDb } from './support/test-db';
 
 // Paying fees online through the test provider: a contractor pays the Hull compliance fee once,
@@ -39,16 +40,24 @@ describe(`online payments on ${databaseLabel}`, () => {
   const paymentsOn = async (feeLineId: string) => db().select().from(payments).where(eq(payments.feeLineId, feeLineId));
 
   beforeAll(async () => {
-    await seedDatabase(db(), { demo: true, today: T });
-    for (const [key, email] of [['contractor', 'contractor@example.com'], ['owner', 'owner.hansen@example.com'], ['staff', 'reviewer@example.com']] as const) {
-      const [u] = await db().select().from(users).where(eq(users.email, email));
-      actors[key] = { id: u!.id, role: u!.role, name: u!.name, email: u!.email, countyFips: u!.countyFips, partyId: u!.partyId };
+    // Made here: Hull Contract Finisher's update filed two months ago, its compliance fee billed to
+    // the active contractor and unpaid; an owner with two filing fees of her own; department staff.
+    actors.contractor = await createUser('active_contractor', { name: 'Heartland Pork Partners' });
+    actors.owner = await createOwner({ name: 'Hansen Family Farms LLC' });
+    actors.staff = await createReviewer();
+    const vanzee = await createOwner({ name: 'Van Zee Pork Inc.' });
+    const hullOp = await createOperation(vanzee, { name: 'Hull Contract Finisher', countyFips: '19167', head: 4960, activeContractorId: actors.contractor.partyId!, today: addDays(T, -450) });
+    await approvedPlanFor(vanzee, hullOp.operationId, actors.staff, { today: addDays(T, -450) });
+    await submitNoChangeUpdate(vanzee, hullOp.operationId, { today: addDays(T, -60) });
+    for (const name of ['Rock Valley Finisher Site', 'Iowa Falls Finisher']) {
+      const { operationId } = await createOperation(actors.owner, { name, today: addDays(T, -20) });
+      await submitOriginalPlan(actors.owner, operationId, { today: addDays(T, -20) });
     }
     const [row] = await db()
       .select({ id: feeLines.id })
       .from(feeLines)
       .innerJoin(operations, eq(operations.id, feeLines.operationId))
-      .where(and(eq(operations.name, 'Hull Contract Finisher'), eq(feeLines.status, 'due')));
+      .where(and(eq(operations.name, 'Hull Contract Finisher'), eq(feeLines.code, 'annual_compliance'), eq(feeLines.status, 'due')));
     hull = row!.id;
   });
 
@@ -85,7 +94,7 @@ describe(`online payments on ${databaseLabel}`, () => {
     const ledger = await getFeeLine(actors.staff, hull);
     expect(ledger).toMatchObject({ status: 'paid', paidCents: 29760 });
     const receipts = await db().select().from(emailOutbox).where(like(emailOutbox.eventKey, `checkout:${a.checkoutId}:%`));
-    expect(receipts.map((r) => r.toAddress)).toContain('contractor@example.com');
+    expect(receipts.map((r) => r.toAddress)).toContain(actors.contractor.email);
 
     // The same event sent again by the processor, correctly signed: nothing more is recorded.
     const event = JSON.stringify({ id: `evt_${a.checkoutId}_pay`, type: 'checkout.completed', checkoutId: a.checkoutId, providerReference: checkout!.providerReference, amountCents: 29760 });

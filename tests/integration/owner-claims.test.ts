@@ -1,13 +1,13 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { auditEvents, emailOutbox, operations, ownerClaims, ownerships, parties, users } from '@/db/schema';
-import { seedDatabase } from '@/db/seed';
 import { canSeeOperation } from '@/lib/auth/policy';
 import type { Actor } from '@/lib/auth/roles';
 import { today } from '@/lib/clock';
 import { issueOwnerClaim, listUnclaimedOwners, redeemOwnerClaim } from '@/lib/imports/claims';
 import { generateImportFiles } from '@/lib/imports/generate';
 import { applyImport, checkImport } from '@/lib/imports/runs';
+import { createOperation, createOwner, createUser } from './support/factories';
 import { databaseLabel, useTestDb } from './support/test-db';
 
 const T = today();
@@ -26,9 +26,7 @@ describe(`imported owners claim their operations on ${databaseLabel}`, () => {
   };
 
   beforeAll(async () => {
-    await seedDatabase(db(), { demo: true, today: T });
-    const [u] = await db().select().from(users).where(eq(users.email, 'admin@example.com'));
-    admin = { id: u!.id, role: 'admin', name: u!.name, email: u!.email, countyFips: null, partyId: null };
+    admin = await createUser('admin');
     const files = generateImportFiles(8, T, 'CL');
     for (const kind of ['operations', 'owners'] as const) {
       const id = await checkImport(admin, { kind, filename: `${kind}.csv`, bytes: new TextEncoder().encode(files[kind]) }, T);
@@ -102,9 +100,11 @@ describe(`imported owners claim their operations on ${databaseLabel}`, () => {
     const [firstCode, secondCode] = mails.map((m) => /code=([A-Z0-9-]+)/.exec(m.text)![1]!);
     const six6 = await owner('owner7@example.com');
     await expect(redeemOwnerClaim(six6, firstCode!)).rejects.toMatchObject({ code: 'VALIDATION' });
-    // Hansen's account already owns operations: it cannot become another owner too.
-    const [h] = await db().select().from(users).where(eq(users.email, 'owner.hansen@example.com'));
-    const hansen: Actor = { id: h!.id, role: 'owner', name: h!.name, email: 'owner7@example.com', countyFips: null, partyId: h!.partyId };
+    // An account that already owns an operation cannot become another owner too, even with the
+    // address the records hold.
+    const h = await createOwner({ name: 'Hansen Family Farms LLC' });
+    await createOperation(h, { name: 'Rock Valley Finisher Site', today: T });
+    const hansen: Actor = { ...h, email: 'owner7@example.com' };
     await expect(redeemOwnerClaim(hansen, secondCode!)).rejects.toMatchObject({ code: 'CONFLICT' });
     expect(await redeemOwnerClaim(six6, secondCode!)).toMatchObject({ ownerName: 'Owner 7 Farms' });
   });

@@ -1,22 +1,23 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { animalInventory, auditEvents, operations, ownerships, ownershipTransfers, users } from '@/db/schema';
-import { seedDatabase } from '@/db/seed';
+import { animalInventory, auditEvents, operations, ownerships, ownershipTransfers } from '@/db/schema';
 import type { Actor } from '@/lib/auth/roles';
 import { registerOperation, updateOperation } from '@/lib/operations/commands';
 import { nextStepFor } from '@/lib/operations/next-step';
 import { listOperationSummaries } from '@/lib/operations/queries';
 import { operationSchema } from '@/lib/validation/operations';
 import { parseOrThrow } from '@/lib/validation/parse';
+import { useAttachmentStorage } from '@/lib/storage';
+import { LocalDiskStorage } from '@/lib/storage/local-disk';
+import { decideTransfer } from '@/lib/transfers/decide';
+import { requestTransfer } from '@/lib/transfers/request';
+import { createOperation, createOwner, createReviewer } from './support/factories';
 import { databaseLabel, useTestDb } from './support/test-db';
 
 const TODAY = '2026-11-30';
-
-async function actorFor(email: string): Promise<Actor> {
-  const { getDb } = await import('@/db/client');
-  const [u] = await (await getDb()).select().from(users).where(eq(sql`lower(${users.email})`, email));
-  return { id: u!.id, role: u!.role, name: u!.name, email: u!.email, countyFips: u!.countyFips, partyId: u!.partyId };
-}
 
 // A 2,480-head finisher in Buena Vista County, as the registration form sends it (strings as typed).
 function finisherForm(overrides: Record<string, unknown> = {}) {
@@ -46,17 +47,27 @@ describe(`owner operations on ${databaseLabel}`, () => {
   let prairie: Actor;
 
   beforeAll(async () => {
-    await seedDatabase(t.get().db, { demo: true, today: TODAY });
-    hansen = await actorFor('owner.hansen@example.com');
-    vanzee = await actorFor('owner.vanzee@example.com');
-    prairie = await actorFor('owner.prairie@example.com');
+    // Made here: three owners, Hansen's Rock Valley, and Le Mars, which Van Zee sold to Prairie on
+    // 2026-10-31 (the department confirmed the transfer).
+    useAttachmentStorage(new LocalDiskStorage(mkdtempSync(path.join(tmpdir(), 'mmp-ops-'))));
+    hansen = await createOwner({ name: 'Hansen Family Farms LLC' });
+    vanzee = await createOwner({ name: 'Van Zee Pork Inc.' });
+    prairie = await createOwner({ name: 'Prairie Egg Cooperative' });
+    await createOperation(hansen, { name: 'Rock Valley Finisher Site', today: TODAY });
+    const leMars = await createOperation(vanzee, { name: 'Le Mars Finisher', countyFips: '19149', today: TODAY });
+    const ctx = { today: TODAY, origin: 'http://portal.test' };
+    const evidence = { filename: 'bill of sale.pdf', bytes: new TextEncoder().encode('%PDF-1.4\nBill of sale\n%%EOF\n') };
+    const { transferId } = await requestTransfer(prairie, { facilityId: leMars.facilityId, countyFips: leMars.countyFips, acquiredOn: '2026-10-31' }, evidence, ctx);
+    const [req] = await t.get().db.select().from(ownershipTransfers).where(eq(ownershipTransfers.id, transferId));
+    await decideTransfer(await createReviewer(), { transferId, version: req!.version, decision: 'confirmed', reason: 'Deed checked.' }, ctx);
   });
 
   it('registers a 2,480-head finisher at 992 AU with a facility ID, an ownership and an audit event', async () => {
     const values = parseOrThrow(operationSchema, finisherForm());
-    const { id, facilityId } = await registerOperation(hansen, values, TODAY);
     const { db } = t.get();
-    expect(facilityId).toBe('64513'); // the demo holds 64501..64512
+    const [{ highest }] = await db.select({ highest: sql<string>`max(${operations.facilityId}::bigint)::text` }).from(operations) as [{ highest: string }];
+    const { id, facilityId } = await registerOperation(hansen, values, TODAY);
+    expect(facilityId).toBe(String(Number(highest) + 1)); // the next facility ID in the department's series
     const [owner] = await db.select().from(ownerships).where(eq(ownerships.operationId, id));
     expect(owner).toMatchObject({ ownerId: hansen.partyId, releasedOn: null });
     expect(await db.select().from(animalInventory).where(eq(animalInventory.operationId, id))).toEqual([{ operationId: id, category: 'swine_over_55_lb', headAtCapacity: 2480 }]);
@@ -109,7 +120,7 @@ describe(`owner operations on ${databaseLabel}`, () => {
     await expect(updateOperation(vanzee, { operationId: op!.id, lockToken: op!.updatedAt.toISOString(), values }, TODAY)).rejects.toMatchObject({ code: 'NOT_FOUND' });
   });
 
-  it('the demo new owner (Le Mars) sees a countdown from the acquisition of a transfer the department confirmed', async () => {
+  it('a new owner (Le Mars) sees a countdown from the acquisition of a transfer the department confirmed', async () => {
     const lemars = (await listOperationSummaries(prairie, TODAY)).find((o) => o.name === 'Le Mars Finisher')!;
     expect(lemars).toMatchObject({ newOwnerAcquiredOn: '2026-10-31', newOwnerDueOn: '2026-12-30', newOwnerDaysLeft: 30 });
     const { db } = t.get();

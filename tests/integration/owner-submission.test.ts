@@ -4,8 +4,7 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { auditEvents, emailOutbox, feeLines, planClockEvents, planCounties, planFields, planSubmissions, plans, users } from '@/db/schema';
-import { seedDatabase } from '@/db/seed';
+import { auditEvents, emailOutbox, feeLines, planClockEvents, planCounties, planFields, planSubmissions, plans } from '@/db/schema';
 import type { Actor } from '@/lib/auth/roles';
 import { registerOperation } from '@/lib/operations/commands';
 import { uploadAttachment } from '@/lib/plans/attachments';
@@ -16,17 +15,12 @@ import { LocalDiskStorage } from '@/lib/storage/local-disk';
 import { useAttachmentStorage } from '@/lib/storage';
 import { operationSchema } from '@/lib/validation/operations';
 import { parseOrThrow } from '@/lib/validation/parse';
+import { createOwner, createReviewer } from './support/factories';
 import { databaseLabel, useTestDb } from './support/test-db';
 
 const TODAY = '2026-11-30';
 const ctx = { today: TODAY, origin: 'http://portal.test' };
 const PDF = new TextEncoder().encode('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
-
-async function actorFor(email: string): Promise<Actor> {
-  const { getDb } = await import('@/db/client');
-  const [u] = await (await getDb()).select().from(users).where(eq(sql`lower(${users.email})`, email));
-  return { id: u!.id, role: u!.role, name: u!.name, email: u!.email, countyFips: u!.countyFips, partyId: u!.partyId };
-}
 
 /** An original plan as the form saves it: two fields in two counties, everything answered. */
 function completeDraft() {
@@ -50,8 +44,7 @@ describe(`submitting a plan on ${databaseLabel}`, () => {
 
   beforeAll(async () => {
     useAttachmentStorage(new LocalDiskStorage(mkdtempSync(path.join(tmpdir(), 'mmp-att-'))));
-    await seedDatabase(t.get().db, { demo: true, today: TODAY });
-    hansen = await actorFor('owner.hansen@example.com');
+    hansen = await createOwner({ name: 'Karen Hansen' });
     const values = parseOrThrow(operationSchema, {
       name: 'Storm Lake Finisher', kind: 'confinement', countyFips: '19021', township: '91N', range: '37W', section: '12', quarterSection: 'NE',
       address911: '1450 510th St, Storm Lake, IA 50588', constructedOn: '2019-04-01', constructionPermitStatus: 'not_required',
@@ -100,7 +93,7 @@ describe(`submitting a plan on ${databaseLabel}`, () => {
     expect(snap!.snapshot).toMatchObject({ kind: 'original', animalUnitCapacity: 992, document: { fields: [{ name: 'Home 80', acres: 80 }, { name: 'River 120' }] } });
     expect(await db.select().from(auditEvents).where(and(eq(auditEvents.entityId, plan!.id), eq(auditEvents.action, 'plan.submitted')))).toHaveLength(1);
     const mail = await db.select().from(emailOutbox).where(eq(emailOutbox.template, 'submission-received'));
-    expect(mail.map((m) => m.toAddress)).toEqual(['owner.hansen@example.com']);
+    expect(mail.map((m) => m.toAddress)).toEqual([hansen.email]);
     expect(mail[0]!.text).toMatch(/\$250\.00/);
 
     // The same request again (a double click, a retry): the first answer, nothing new written.
@@ -152,9 +145,9 @@ describe(`submitting a plan on ${databaseLabel}`, () => {
   it('someone without access cannot submit: the plan is not found for them', async () => {
     const { db } = t.get();
     const [plan] = await db.select().from(plans).where(eq(plans.operationId, operationId));
-    const vanzee = await actorFor('owner.vanzee@example.com');
+    const vanzee = await createOwner({ name: 'Pieter Van Zee' });
     await expect(submitPlan(vanzee, { planId: plan!.id, version: plan!.version, idempotencyKey: randomUUID() }, ctx)).rejects.toMatchObject({ code: 'NOT_FOUND' });
-    const reviewer = await actorFor('reviewer@example.com');
+    const reviewer = await createReviewer();
     await expect(submitPlan(reviewer, { planId: plan!.id, version: plan!.version, idempotencyKey: randomUUID() }, ctx)).rejects.toMatchObject({ code: 'FORBIDDEN' });
   });
 });

@@ -1,42 +1,74 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { emailOutbox, feeLines, operations, planClockEvents, planCounties, plans, users } from '@/db/schema';
-import { seedDatabase } from '@/db/seed';
+import { emailOutbox, feeLines, planClockEvents, planCounties, planDeficiencies, plans } from '@/db/schema';
+import { grantAccess } from '@/lib/auth/grants';
 import type { Actor } from '@/lib/auth/roles';
 import { listOperationSummaries } from '@/lib/operations/queries';
 import { uploadAttachment } from '@/lib/plans/attachments';
+import { answerDeficiencies } from '@/lib/plans/deficiency-answers';
 import type { PlanDraft } from '@/lib/plans/document/types';
 import { saveDraft } from '@/lib/plans/drafts';
 import { withdrawPlan } from '@/lib/plans/withdraw';
 import { getPlanEditor } from '@/lib/plans/editor';
 import { allCountiesCovered, listCountyCoverage, recordCountyReceipt } from '@/lib/plans/receipts';
+import { findPlanComplete, returnPlanIncomplete } from '@/lib/reviews/completeness';
 import { startPlan } from '@/lib/plans/start';
 import { submitPlan } from '@/lib/plans/submit';
-import { useAttachmentStorage } from '@/lib/storage';
-import { LocalDiskStorage } from '@/lib/storage/local-disk';
+import { addDays } from '@/lib/rules';
+import { approvedPlanFor, completeDraft, createOperation, createOwner, createReviewer, createUser, planVersion, submitOriginalPlan } from './support/factories';
 import { databaseLabel, useTestDb } from './support/test-db';
 
 const TODAY = '2026-11-30';
 const ctx = { today: TODAY, origin: 'http://portal.test' };
 const PDF = new TextEncoder().encode('%PDF-1.7\n%%EOF\n');
-
-async function actorFor(email: string): Promise<Actor> {
-  const { getDb } = await import('@/db/client');
-  const [u] = await (await getDb()).select().from(users).where(eq(sql`lower(${users.email})`, email));
-  return { id: u!.id, role: u!.role, name: u!.name, email: u!.email, countyFips: u!.countyFips, partyId: u!.partyId };
-}
+const LYON = '19119';
+const SIOUX = '19167';
 
 describe(`annual updates on ${databaseLabel}`, () => {
   const t = useTestDb();
-  const opId = async (name: string) => (await t.get().db.select().from(operations).where(eq(operations.name, name)))[0]!.id;
+  const ops = new Map<string, string>();
+  const opId = async (name: string) => ops.get(name)!;
+  let hansen: Actor, vanzee: Actor, prairie: Actor, preparer: Actor, contractor: Actor, sioux: Actor, reviewer: Actor;
 
+  // Made here: each owner's operations with a plan approved last spring (the plan an update starts
+  // from), one whose original plan is under review, and the people who act on them.
   beforeAll(async () => {
-    useAttachmentStorage(new LocalDiskStorage(mkdtempSync(path.join(tmpdir(), 'mmp-att-'))));
-    await seedDatabase(t.get().db, { demo: true, today: TODAY });
+    hansen = await createOwner({ name: 'Karen Hansen' });
+    vanzee = await createOwner({ name: 'Pieter Van Zee' });
+    prairie = await createOwner({ name: 'Luis Ortega' });
+    preparer = await createUser('preparer', { name: 'Jamie Becker (Becker Ag Consulting)' });
+    contractor = await createUser('active_contractor', { name: 'Heartland Pork Partners' });
+    sioux = await createUser('county_official', { countyFips: SIOUX, name: 'Sioux County Auditor' });
+    reviewer = await createReviewer();
+    const spring = addDays(TODAY, -240);
+    const approved = async (owner: Actor, name: string, countyFips: string, fieldCounties: [string, string], over: { safoElect?: boolean; head?: number; activeContractorId?: string; draft?: Record<string, unknown> } = {}) => {
+      const { operationId } = await createOperation(owner, { name, countyFips, today: spring, safoElect: over.safoElect, head: over.head, activeContractorId: over.activeContractorId });
+      ops.set(name, operationId);
+      await approvedPlanFor(owner, operationId, reviewer, { today: spring, draft: over.draft ?? completeDraft(fieldCounties) });
+    };
+    await approved(hansen, 'Rock Valley Finisher Site', SIOUX, [SIOUX, LYON]);
+    await approved(hansen, 'Sutherland Nursery (SAFO)', '19141', ['19141', SIOUX], { safoElect: true });
+    await approved(hansen, 'Iowa Falls Finisher', '19079', ['19079', '19083']);
+    await approved(vanzee, 'Hull Contract Finisher', SIOUX, [SIOUX, '19141'], { head: 4960, activeContractorId: contractor.partyId! });
+    await approved(vanzee, 'Doon Sow Unit', LYON, [LYON, SIOUX]);
+    // Le Mars's plan was approved before the form asked about soil loss practices: one 80-acre field.
+    const leMars = completeDraft(['19149', '19149']);
+    leMars.fields.fields = [{ ...leMars.fields.fields[0]!, name: 'Field 1', acres: '80' }];
+    await approved(prairie, 'Le Mars Finisher', '19149', ['19149', '19149'], { draft: leMars });
+    await t.get().db.execute(sql`update plans set content = content - 'soilLossPractices' where operation_id = ${ops.get('Le Mars Finisher')!}`);
+    // Sioux Center Finisher II has only its original plan, which the department is reviewing.
+    const { operationId: siouxCenter } = await createOperation(hansen, { name: 'Sioux Center Finisher II', countyFips: SIOUX, today: spring });
+    ops.set('Sioux Center Finisher II', siouxCenter);
+    const { planId } = await submitOriginalPlan(hansen, siouxCenter, { today: addDays(TODAY, -20) });
+    await findPlanComplete(reviewer, { planId, version: await planVersion(planId) }, addDays(TODAY, -15));
+    // Iowa Falls's complete-plan update, filed ten days ago, was returned for its field map; the
+    // owner's consultant has access to the operation.
+    await grantAccess(hansen, { operationId: ops.get('Iowa Falls Finisher')!, email: preparer.email });
+    const falls = await fileUpdate(hansen, 'Iowa Falls Finisher', { updateKind: 'complete_plan', channel: 'electronic' });
+    await uploadAttachment(hansen, { planId: falls.planId, kind: 'site_map', filename: 'old map.pdf', bytes: PDF });
+    await submitPlan(hansen, { planId: falls.planId, version: await planVersion(falls.planId), idempotencyKey: randomUUID() }, { ...ctx, today: addDays(TODAY, -10) });
+    await returnPlanIncomplete(reviewer, { planId: falls.planId, version: await planVersion(falls.planId), codes: ['MISSING_FIELD_MAP'], details: {} }, { ...ctx, today: addDays(TODAY, -8) });
   });
 
   /** Starts an update (pre-filled from the last approved plan), applies `edit` to the draft, submits. */
@@ -49,7 +81,6 @@ describe(`annual updates on ${databaseLabel}`, () => {
   }
 
   it('a no-change update for Rock Valley: 992 AU x $0.15 = $148.80, paid by the owner; Sioux and Lyon get access', async () => {
-    const hansen = await actorFor('owner.hansen@example.com');
     const u = await fileUpdate(hansen, 'Rock Valley Finisher Site', { updateKind: 'no_change_statement', noChangeConfirmed: true });
     await u.submit();
     const { db } = t.get();
@@ -60,19 +91,17 @@ describe(`annual updates on ${databaseLabel}`, () => {
     expect(fees.map((f) => [f.code, f.amountCents, f.payerKind, f.payerPartyId])).toEqual([['annual_compliance', 14880, 'owner', hansen.partyId]]);
     const touched = await db.select({ fips: planCounties.countyFips }).from(planCounties).where(eq(planCounties.planId, u.planId));
     expect([...new Set(touched.map((c) => c.fips))].sort()).toEqual(['19119', '19167']);
-    const county = await db.select().from(emailOutbox).where(and(eq(emailOutbox.template, 'county-plan-submitted'), eq(emailOutbox.toAddress, 'auditor.sioux@example.com')));
+    const county = await db.select().from(emailOutbox).where(and(eq(emailOutbox.template, 'county-plan-submitted'), eq(emailOutbox.toAddress, sioux.email), sql`${emailOutbox.eventKey} like ${`plan:${u.planId}:%`}`));
     expect(county).toHaveLength(1);
   });
 
   it('refuses an update for an operation with no approved plan, and a no-change statement left unconfirmed', async () => {
-    const hansen = await actorFor('owner.hansen@example.com');
     await expect(startPlan(hansen, { operationId: await opId('Sioux Center Finisher II'), kind: 'annual_update' }, TODAY)).rejects.toMatchObject({ code: 'CONFLICT' });
     const u = await fileUpdate(hansen, 'Sutherland Nursery (SAFO)', { updateKind: 'no_change_statement' });
     await expect(u.submit()).rejects.toMatchObject({ code: 'VALIDATION', fieldErrors: { 'update.noChangeConfirmed': ['Confirm that the plan has not changed since it was last approved'] } });
   });
 
   it('an elected SAFO owes no compliance fee', async () => {
-    const hansen = await actorFor('owner.hansen@example.com');
     const [plan] = await t.get().db.select().from(plans).where(and(eq(plans.operationId, await opId('Sutherland Nursery (SAFO)')), eq(plans.status, 'draft')));
     const draft = plan!.draftState as PlanDraft;
     const { version } = await saveDraft(hansen, { planId: plan!.id, version: plan!.version, draft: { ...draft, update: { ...draft.update, updateKind: 'no_change_statement', noChangeConfirmed: true, statedAnimalUnitCapacity: 450 } } });
@@ -82,11 +111,6 @@ describe(`annual updates on ${databaseLabel}`, () => {
 
   it('a contract producer’s compliance fee is billed to the active contractor', async () => {
     const { db } = t.get();
-    const hull = await opId('Hull Contract Finisher');
-    // The department approves the update it had under review (its own service; here the row).
-    await db.update(plans).set({ status: 'approved', decision: 'approved', decidedOn: TODAY }).where(and(eq(plans.operationId, hull), eq(plans.status, 'under_review')));
-    const vanzee = await actorFor('owner.vanzee@example.com');
-    const contractor = await actorFor('contractor@example.com');
     const u = await fileUpdate(vanzee, 'Hull Contract Finisher', { updateKind: 'no_change_statement', noChangeConfirmed: true });
     await u.submit();
     const fees = await db.select().from(feeLines).where(eq(feeLines.planId, u.planId));
@@ -95,7 +119,6 @@ describe(`annual updates on ${databaseLabel}`, () => {
 
   it('a hard-copy update stays incomplete until every county has a receipt', async () => {
     const { db } = t.get();
-    const vanzee = await actorFor('owner.vanzee@example.com');
     const before = await db.select().from(emailOutbox).where(eq(emailOutbox.template, 'county-plan-submitted'));
     const u = await fileUpdate(vanzee, 'Doon Sow Unit', { updateKind: 'no_change_statement', noChangeConfirmed: true, channel: 'hard_copy' });
     await u.submit();
@@ -110,16 +133,15 @@ describe(`annual updates on ${databaseLabel}`, () => {
     expect(await allCountiesCovered(u.planId)).toBe(false);
     expect(await missing()).toBe(1);
 
-    await recordCountyReceipt(await actorFor('auditor.sioux@example.com'), { planId: u.planId, countyFips: '19167', receivedOn: TODAY, receivedByName: 'Deputy Auditor' }, TODAY);
+    await recordCountyReceipt(sioux, { planId: u.planId, countyFips: '19167', receivedOn: TODAY, receivedByName: 'Deputy Auditor' }, TODAY);
     expect(await allCountiesCovered(u.planId)).toBe(true);
     expect(await missing()).toBe(0);
     expect((await listCountyCoverage(u.planId)).map((c) => [c.name, c.receivedByName])).toEqual([['Lyon', 'Lyon County Auditor'], ['Sioux', 'Deputy Auditor']]);
   });
 
   it('a list of changes records each change against the last approved plan', async () => {
-    const prairie = await actorFor('owner.prairie@example.com');
     const nothing = await fileUpdate(prairie, 'Le Mars Finisher', { updateKind: 'list_of_changes' });
-    // The demo's approved plan predates the practices question, so the update must answer it.
+    // The approved plan predates the practices question, so the update must answer it.
     await expect(nothing.submit()).rejects.toMatchObject({ fieldErrors: { 'stockpiles.soilLossPractices': [expect.stringMatching(/soil loss/)] } });
 
     const [row] = await t.get().db.select().from(plans).where(eq(plans.id, nothing.planId));
@@ -140,7 +162,6 @@ describe(`annual updates on ${databaseLabel}`, () => {
 
   it('a preparer revises a returned update from what was filed, and resubmits it for the owner', async () => {
     const { db } = t.get();
-    const preparer = await actorFor('preparer@example.com');
     const [returned] = await db.select().from(plans).where(and(eq(plans.operationId, await opId('Iowa Falls Finisher')), eq(plans.status, 'incomplete')));
     const editor = await getPlanEditor(preparer, returned!.id, TODAY);
     if (!editor.editable) throw new Error('expected the returned plan to be editable');
@@ -150,24 +171,26 @@ describe(`annual updates on ${databaseLabel}`, () => {
     const draft = { ...editor.draft, stockpiles: { stockpiles: [], soilLossPractices: 'Terraces and no-till on every field.' } };
     const { version } = await saveDraft(preparer, { planId: returned!.id, version: editor.plan.version, draft });
     await uploadAttachment(preparer, { planId: returned!.id, kind: 'site_map', filename: 'map.pdf', bytes: PDF });
+    const items = await db.select({ id: planDeficiencies.id }).from(planDeficiencies).where(eq(planDeficiencies.planId, returned!.id));
+    await answerDeficiencies(preparer, { planId: returned!.id, answers: items.map((i) => ({ deficiencyId: i.id, response: 'The field map with legal descriptions is attached now.' })) });
+    const earlier = await db.select({ id: emailOutbox.id }).from(emailOutbox).where(eq(emailOutbox.template, 'submission-received'));
     await submitPlan(preparer, { planId: returned!.id, version, idempotencyKey: randomUUID() }, ctx);
 
     const events = await db.select({ kind: planClockEvents.kind }).from(planClockEvents).where(eq(planClockEvents.planId, returned!.id));
     expect(events.map((e) => e.kind)).toEqual(['received', 'returned_incomplete', 'resubmitted']);
     expect(await db.select().from(feeLines).where(eq(feeLines.planId, returned!.id))).toHaveLength(1);
-    const mail = await db.select().from(emailOutbox).where(and(eq(emailOutbox.template, 'submission-received'), sql`${emailOutbox.eventKey} like ${`plan:${returned!.id}:%`}`));
-    expect(mail.map((m) => m.toAddress).sort()).toEqual(['owner.hansen@example.com', 'preparer@example.com']);
+    // The resubmission's receipt goes to the owner and to the preparer who resubmitted it.
+    const mail = (await db.select().from(emailOutbox).where(and(eq(emailOutbox.template, 'submission-received'), sql`${emailOutbox.eventKey} like ${`plan:${returned!.id}:%`}`))).filter((m) => !earlier.some((e) => e.id === m.id));
+    expect(mail.map((m) => m.toAddress).sort()).toEqual([hansen.email, preparer.email].sort());
   });
 
   it('the owner withdraws a submitted update the department has not checked; its unpaid fee is cancelled', async () => {
     const { db } = t.get();
-    const vanzee = await actorFor('owner.vanzee@example.com');
     const [filed] = await db.select().from(plans).where(and(eq(plans.operationId, await opId('Doon Sow Unit')), eq(plans.status, 'submitted')));
     await expect(withdrawPlan(vanzee, { planId: filed!.id, version: filed!.version - 1 })).rejects.toMatchObject({ code: 'CONFLICT' });
     expect(await withdrawPlan(vanzee, { planId: filed!.id, version: filed!.version })).toEqual({ feesCancelled: 1 });
     expect((await db.select().from(feeLines).where(eq(feeLines.planId, filed!.id))).map((f) => f.status)).toEqual(['void']);
     // A plan the department is reviewing is the department's to decide.
-    const hansen = await actorFor('owner.hansen@example.com');
     const [reviewing] = await db.select().from(plans).where(and(eq(plans.operationId, await opId('Sioux Center Finisher II')), eq(plans.status, 'under_review')));
     await expect(withdrawPlan(hansen, { planId: reviewing!.id, version: reviewing!.version })).rejects.toMatchObject({ code: 'CONFLICT' });
     // With the update withdrawn, another can be started.

@@ -7,8 +7,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { attachments, auditEvents, emailOutbox, operationAccessGrants, operations, ownerships, ownershipTransfers, users } from '@/db/schema';
-import { seedDatabase } from '@/db/seed';
+import { attachments, auditEvents, emailOutbox, operationAccessGrants, operations, ownerships, ownershipTransfers } from '@/db/schema';
+import { grantAccess } from '@/lib/auth/grants';
 import { canSeeOperation } from '@/lib/auth/policy';
 import type { Actor } from '@/lib/auth/roles';
 import { today } from '@/lib/clock';
@@ -24,18 +24,13 @@ import { decideTransfer } from '@/lib/transfers/decide';
 import { listMyTransferRequests, listPendingTransfers, listPendingRequestsForMyOperation } from '@/lib/transfers/queries';
 import { requestTransfer } from '@/lib/transfers/request';
 import { findRequestByLink, respondAsOwner, respondByLink } from '@/lib/transfers/respond';
+import { createOperation, createOwner, createReviewer, createUser } from './support/factories';
 import { databaseLabel, useTestDb } from './support/test-db';
 
 const TODAY = today();
 const ORIGIN = 'https://mmp.iowa.example';
 const ctx = { today: TODAY, origin: ORIGIN };
 const PDF = { filename: 'bill of sale.pdf', bytes: new TextEncoder().encode('%PDF-1.4\nBill of sale\n%%EOF\n') };
-
-async function actorFor(email: string): Promise<Actor> {
-  const { getDb } = await import('@/db/client');
-  const [u] = await (await getDb()).select().from(users).where(eq(sql`lower(${users.email})`, email));
-  return { id: u!.id, role: u!.role, name: u!.name, email: u!.email, countyFips: u!.countyFips, partyId: u!.partyId };
-}
 
 async function refusal(run: () => Promise<unknown>): Promise<AppError> {
   try {
@@ -72,16 +67,30 @@ describe(`ownership transfer requests on ${databaseLabel}`, () => {
   beforeAll(async () => {
     useAttachmentStorage(new LocalDiskStorage(mkdtempSync(path.join(tmpdir(), 'mmp-transfer-'))));
     const { db } = t.get();
-    await seedDatabase(db, { demo: true, today: TODAY });
-    a.hansen = await actorFor('owner.hansen@example.com');
-    a.vanzee = await actorFor('owner.vanzee@example.com');
-    a.prairie = await actorFor('owner.prairie@example.com');
-    a.preparer = await actorFor('preparer@example.com');
-    a.reviewer = await actorFor('reviewer@example.com');
-    a.reviewer2 = await actorFor('reviewer2@example.com');
-    a.supervisor = await actorFor('supervisor@example.com');
-    a.sioux = await actorFor('auditor.sioux@example.com');
+    // Made here: three owners and their operations (Rock Valley shared with Hansen's preparer), the
+    // department's staff, Sioux County's official, and one request already waiting (Clarion).
+    a.hansen = await createOwner({ name: 'Hansen Family Farms LLC' });
+    a.vanzee = await createOwner({ name: 'Van Zee Pork Inc.' });
+    a.prairie = await createOwner({ name: 'Prairie Egg Cooperative' });
+    a.preparer = await createUser('preparer');
+    a.reviewer = await createReviewer();
+    a.reviewer2 = await createReviewer();
+    a.supervisor = await createReviewer('department_supervisor');
+    a.sioux = await createUser('county_official', { countyFips: '19167' });
+    const owned: [Actor, string, string][] = [
+      [a.hansen, 'Rock Valley Finisher Site', '19167'],
+      [a.hansen, 'Sioux Center Finisher II', '19167'],
+      [a.hansen, 'Iowa Falls Finisher', '19079'],
+      [a.vanzee, 'Hull Contract Finisher', '19167'],
+      [a.vanzee, 'Doon Sow Unit', '19119'],
+      [a.prairie, 'Stanhope Layer Complex', '19079'],
+    ];
+    for (const [owner, name, countyFips] of owned) await createOperation(owner, { name, countyFips, today: TODAY });
+    await grantAccess(a.hansen, { operationId: (await db.select().from(operations).where(eq(operations.name, 'Rock Valley Finisher Site')))[0]!.id, email: a.preparer.email });
+    const clarionOwner = await createOwner({ name: 'Clarion Pork LLC' });
+    const clarion = await createOperation(clarionOwner, { name: 'Clarion Finisher', countyFips: '19197', today: TODAY });
     for (const o of await db.select().from(operations)) op[o.name] = { id: o.id, facilityId: o.facilityId!, countyFips: o.countyFips };
+    await requestTransfer(await createOwner({ name: 'Wright County Hogs LLC' }), { facilityId: op['Clarion Finisher']!.facilityId, countyFips: clarion.countyFips, acquiredOn: addDays(TODAY, -20) }, PDF, ctx);
   });
 
   it('an owner who claims another owner’s operation gets a pending request and no access to its records', async () => {
@@ -106,7 +115,7 @@ describe(`ownership transfer requests on ${databaseLabel}`, () => {
     await expect(readAttachment(a.vanzee, evidence!.id)).rejects.toMatchObject({ code: 'NOT_FOUND' });
     await expect(readAttachment(a.sioux, evidence!.id)).rejects.toMatchObject({ code: 'NOT_FOUND' });
     // The claimant is told nothing has changed yet.
-    const [toClaimant] = await mail('transfer-requested', 'owner.prairie@example.com');
+    const [toClaimant] = await mail('transfer-requested', a.prairie.email);
     expect(toClaimant!.subject).toBe(`Transfer request received: Rock Valley Finisher Site (facility ${rock.facilityId})`);
     expect(toClaimant!.text).toMatch(/Nothing changes hands until the department confirms the transfer/);
   });
@@ -118,11 +127,11 @@ describe(`ownership transfer requests on ${databaseLabel}`, () => {
     const waiting = await listPendingRequestsForMyOperation(a.hansen, rock.id);
     expect(waiting).toHaveLength(1);
     expect(waiting[0]).toMatchObject({ claimantName: 'Prairie Egg Cooperative', status: 'pending' });
-    const [toOwner] = await mail('transfer-requested', 'owner.hansen@example.com');
+    const [toOwner] = await mail('transfer-requested', a.hansen.email);
     expect(toOwner!.subject).toBe('Action needed: Prairie Egg Cooperative asked to become the owner of Rock Valley Finisher Site');
     expect(toOwner!.text).toMatch(/Nothing has changed: you are still the owner on record/);
     // Only the link's hash is stored.
-    const token = await linkToken(waiting[0]!.id, 'owner.hansen@example.com');
+    const token = await linkToken(waiting[0]!.id, a.hansen.email);
     const row = await transfer(waiting[0]!.id);
     expect(row.ownerTokenHash).not.toContain(token);
     expect(row.ownerTokenHash).toMatch(/^[0-9a-f]{64}$/);
@@ -152,7 +161,7 @@ describe(`ownership transfer requests on ${databaseLabel}`, () => {
 
   it('department staff see pending requests in their worklist with the evidence; other roles see none', async () => {
     const pending = await listPendingTransfers(a.reviewer);
-    expect(pending.total).toBe(2); // the demo's Clarion request and Rock Valley's
+    expect(pending.total).toBe(2); // Clarion's request, made before these tests, and Rock Valley's
     expect(pending.rows.map((r) => r.operationName)).toEqual(['Clarion Finisher', 'Rock Valley Finisher Site']);
     expect(pending.rows[1]).toMatchObject({ claimantName: 'Prairie Egg Cooperative', currentOwnerName: 'Hansen Family Farms LLC' });
     expect((await listPendingTransfers(a.hansen)).total).toBe(0);
@@ -174,7 +183,7 @@ describe(`ownership transfer requests on ${databaseLabel}`, () => {
     expect(await canSeeOperation(a.prairie, rock.id)).toBe(true);
     expect(await canSeeOperation(a.hansen, rock.id)).toBe(false);
     expect(await canSeeOperation(a.preparer, rock.id)).toBe(false); // the previous owner's preparer grants are revoked
-    // Rock Valley (992 AU, built 2012) is one whose owner must have an MMP: 60 days from acquiring.
+    // Rock Valley (992 AU) is one whose owner must have an MMP: 60 days from acquiring.
     const dueOn = newOwnerOriginalMmpDue(req!.acquiredOn);
     expect(await transfer(req!.id)).toMatchObject({ status: 'confirmed', decidedThrough: 'department', decidedByUserId: a.reviewer.id, decidedOn: TODAY, originalMmpRequired: true, originalMmpDueOn: dueOn, requirementCitation: 'IAC 567-65.110(1)"d"', ownerTokenHash: null });
     const summary = (await listOperationSummaries(a.prairie, TODAY)).find((o) => o.id === rock.id)!;
@@ -182,11 +191,11 @@ describe(`ownership transfer requests on ${databaseLabel}`, () => {
     expect(nextStepFor(summary).text).toBe(`New owner: start your original plan (due in ${daysBetween(TODAY, dueOn)} days).`);
     expect((await getOperationForActor(a.prairie, rock.id, TODAY)).newOwner).toMatchObject({ acquiredOn: req!.acquiredOn, dueOn, daysLeft: daysBetween(TODAY, dueOn) });
     // Both parties are told.
-    const [toClaimant] = await mail('transfer-decided', 'owner.prairie@example.com');
+    const [toClaimant] = await mail('transfer-decided', a.prairie.email);
     expect(toClaimant!.subject).toBe('Transfer confirmed: you are now the owner of Rock Valley Finisher Site');
     expect(toClaimant!.text.replace(/\s+/g, ' ')).toContain('must submit your own original manure management plan by');
     expect(toClaimant!.text).toContain(`${ORIGIN}/operations/${rock.id}`);
-    const [toPrevious] = await mail('transfer-decided', 'owner.hansen@example.com');
+    const [toPrevious] = await mail('transfer-decided', a.hansen.email);
     expect(toPrevious!.subject).toBe("Transfer confirmed: Rock Valley Finisher Site is now recorded as Prairie Egg Cooperative's");
     // A decided request cannot be decided again, nor answered by the old link.
     await expect(decideTransfer(a.reviewer2, { transferId: req!.id, version: req!.version + 1, decision: 'refused', reason: 'Late.' }, ctx)).rejects.toMatchObject({ code: 'CONFLICT' });
@@ -198,23 +207,23 @@ describe(`ownership transfer requests on ${databaseLabel}`, () => {
     const hull = op['Hull Contract Finisher']!;
     const acquiredOn = addDays(TODAY, -3);
     const { transferId } = await claim(a.hansen, 'Hull Contract Finisher', acquiredOn);
-    const token = await linkToken(transferId, 'owner.vanzee@example.com');
+    const token = await linkToken(transferId, a.vanzee.email);
     expect(await respondByLink(token, { response: 'accept', note: '' }, ctx, null)).toEqual({ status: 'confirmed', operationId: hull.id });
     expect((await currentOwner(hull.id)).ownerId).toBe(a.hansen.partyId);
     expect(await canSeeOperation(a.hansen, hull.id)).toBe(true);
     expect(await canSeeOperation(a.vanzee, hull.id)).toBe(false);
     expect(await transfer(transferId)).toMatchObject({ status: 'confirmed', decidedThrough: 'current_owner', ownerResponse: 'accepted', originalMmpDueOn: newOwnerOriginalMmpDue(acquiredOn), ownerTokenHash: null });
     await expect(respondByLink(token, { response: 'dispute', note: 'Changed my mind' }, ctx, null)).rejects.toMatchObject({ code: 'NOT_FOUND' });
-    const [toClaimant] = await mail('transfer-decided', 'owner.hansen@example.com').then((m) => m.filter((r) => r.eventKey.startsWith(`transfer:${transferId}:`)));
+    const [toClaimant] = await mail('transfer-decided', a.hansen.email).then((m) => m.filter((r) => r.eventKey.startsWith(`transfer:${transferId}:`)));
     expect(toClaimant!.subject).toBe('Transfer confirmed: you are now the owner of Hull Contract Finisher');
     expect(toClaimant!.text.replace(/\s+/g, ' ')).toContain('Van Zee Pork Inc., the owner on record, confirmed');
-    expect((await mail('transfer-decided', 'owner.vanzee@example.com')).filter((r) => r.eventKey.startsWith(`transfer:${transferId}:`))).toHaveLength(1);
+    expect((await mail('transfer-decided', a.vanzee.email)).filter((r) => r.eventKey.startsWith(`transfer:${transferId}:`))).toHaveLength(1);
     expect(await audit(transferId)).toEqual(['transfer.requested', 'transfer.accepted_by_owner', 'transfer.confirmed']);
   });
 
   it('an expired link is refused; the department still decides', async () => {
     const { transferId } = await claim(a.vanzee, 'Sioux Center Finisher II', TODAY);
-    const token = await linkToken(transferId, 'owner.hansen@example.com');
+    const token = await linkToken(transferId, a.hansen.email);
     const later = new Date(Date.now() + 22 * 86_400_000);
     await expect(respondByLink(token, { response: 'accept', note: '' }, { ...ctx, now: later }, null)).rejects.toMatchObject({ code: 'NOT_FOUND' });
     expect(await findRequestByLink(t.get().db, token, later)).toBeNull();
@@ -233,12 +242,12 @@ describe(`ownership transfer requests on ${databaseLabel}`, () => {
     expect(await canSeeOperation(a.vanzee, iowaFalls.id)).toBe(false);
     const seen = (await listPendingTransfers(a.supervisor)).rows.find((r) => r.id === transferId);
     expect(seen).toMatchObject({ ownerResponse: 'disputed', ownerResponseNote: 'We never sold Iowa Falls.' });
-    const [toClaimant] = (await mail('transfer-disputed', 'owner.vanzee@example.com')).filter((r) => r.eventKey.startsWith(`transfer:${transferId}:`));
+    const [toClaimant] = (await mail('transfer-disputed', a.vanzee.email)).filter((r) => r.eventKey.startsWith(`transfer:${transferId}:`));
     expect(toClaimant!.subject).toBe('The owner on record disputes your transfer request for Iowa Falls Finisher');
     expect(toClaimant!.text).toContain('We never sold Iowa Falls.');
-    expect((await mail('transfer-disputed', 'owner.hansen@example.com')).filter((r) => r.eventKey.startsWith(`transfer:${transferId}:`))).toHaveLength(1);
+    expect((await mail('transfer-disputed', a.hansen.email)).filter((r) => r.eventKey.startsWith(`transfer:${transferId}:`))).toHaveLength(1);
     // The link emailed to her no longer works once she has answered.
-    const token = await linkToken(transferId, 'owner.hansen@example.com');
+    const token = await linkToken(transferId, a.hansen.email);
     await expect(respondByLink(token, { response: 'accept', note: '' }, ctx, null)).rejects.toMatchObject({ code: 'NOT_FOUND' });
   });
 
@@ -251,7 +260,7 @@ describe(`ownership transfer requests on ${databaseLabel}`, () => {
     expect(await canSeeOperation(a.vanzee, iowaFalls.id)).toBe(false);
     expect(await canSeeOperation(a.hansen, iowaFalls.id)).toBe(true);
     expect(await transfer(req!.id)).toMatchObject({ status: 'refused', decisionReason: 'The bill of sale is not signed by the seller.', originalMmpDueOn: null });
-    for (const to of ['owner.vanzee@example.com', 'owner.hansen@example.com']) {
+    for (const to of [a.vanzee.email, a.hansen.email]) {
       const [m] = (await mail('transfer-decided', to)).filter((r) => r.eventKey.startsWith(`transfer:${req!.id}:`));
       expect(m!.subject).toBe(`Transfer request refused: Iowa Falls Finisher (facility ${iowaFalls.facilityId})`);
       expect(m!.text).toContain('The bill of sale is not signed by the seller.');
@@ -279,7 +288,7 @@ describe(`ownership transfer requests on ${databaseLabel}`, () => {
   it('concurrent decisions are safe: of two reviewers and the owner answering at once, exactly one lands', async () => {
     const doon = op['Doon Sow Unit']!;
     const { transferId } = await claim(a.prairie, 'Doon Sow Unit', addDays(TODAY, -2));
-    const token = await linkToken(transferId, 'owner.vanzee@example.com');
+    const token = await linkToken(transferId, a.vanzee.email);
     const { version } = await transfer(transferId);
     const results = await Promise.allSettled([
       decideTransfer(a.reviewer, { transferId, version, decision: 'confirmed', reason: '' }, ctx),

@@ -1,6 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { seedDatabase } from '@/db/seed';
 import { operations } from '@/db/schema';
 import { statusLabel } from '@/components/status-tag';
 import { today } from '@/lib/clock';
@@ -9,6 +8,9 @@ import { publicStatusCsv } from '@/lib/public/status-csv';
 import { parsePublicStatusFilter } from '@/lib/public/status-filter';
 import { listPublicStatus, searchPublicStatus } from '@/lib/public/status-search';
 import { addDays } from '@/lib/rules';
+import { startPlan } from '@/lib/plans/start';
+import { findPlanComplete } from '@/lib/reviews/completeness';
+import { approvedPlanFor, completeDraft, createOperation, createOwner, createReviewer, planVersion, setUpdateDueDate, submitOriginalPlan } from './support/factories';
 import { databaseLabel, useTestDb } from './support/test-db';
 
 const T = today();
@@ -19,7 +21,22 @@ describe(`the public status search on ${databaseLabel}`, () => {
   const search = (params: Record<string, string>) => searchPublicStatus(parsePublicStatusFilter(params));
 
   beforeAll(async () => {
-    await seedDatabase(db(), { demo: true, today: T });
+    // Made here: in Sioux County, Rock Valley (approved, due in 45 days) and two plans under review;
+    // in Hamilton County, Stanhope (filed) and Webster City (only a draft).
+    const owner = await createOwner();
+    const reviewer = await createReviewer();
+    const rockValley = await createOperation(owner, { name: 'Rock Valley Finisher Site', countyFips: '19167', today: addDays(T, -200) });
+    await approvedPlanFor(owner, rockValley.operationId, reviewer, { today: addDays(T, -200), draft: completeDraft(['19167', '19119']) });
+    await setUpdateDueDate(rockValley.operationId, addDays(T, 45));
+    for (const name of ['Hull Contract Finisher', 'Sioux Center Finisher II']) {
+      const { operationId } = await createOperation(owner, { name, countyFips: '19167', today: addDays(T, -30) });
+      const { planId } = await submitOriginalPlan(owner, operationId, { today: addDays(T, -30), draft: completeDraft(['19167', '19167']) });
+      await findPlanComplete(reviewer, { planId, version: await planVersion(planId) }, addDays(T, -25));
+    }
+    const stanhope = await createOperation(owner, { name: 'Stanhope Layer Complex', countyFips: '19079', today: addDays(T, -10) });
+    await submitOriginalPlan(owner, stanhope.operationId, { today: addDays(T, -10), draft: completeDraft(['19079', '19083']) });
+    const webster = await createOperation(owner, { name: 'Webster City Wean-to-Finish (proposed)', countyFips: '19079', today: T });
+    await startPlan(owner, { operationId: webster.operationId, kind: 'original' }, T);
   });
 
   it('finds operations by name, facility ID or county and shows only public columns', async () => {

@@ -1,9 +1,11 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { operations, planFields, planSubmissions, plans, users } from '@/db/schema';
-import { seedDatabase } from '@/db/seed';
+import { planFields, planSubmissions } from '@/db/schema';
 import type { Actor } from '@/lib/auth/roles';
 import { getReviewView } from '@/lib/reviews/review-view';
+import { findPlanComplete } from '@/lib/reviews/completeness';
+import { addDays } from '@/lib/rules';
+import { approvedPlanFor, completeDraft, createOperation, createOwner, createReviewer, createUser, planVersion, submitNoChangeUpdate } from './support/factories';
 import { databaseLabel, useTestDb } from './support/test-db';
 
 // The review page reads the plan as frozen at submission (the filing service's snapshot), compares
@@ -17,22 +19,21 @@ describe(`the review page's reading of a submitted plan on ${databaseLabel}`, ()
 
   beforeAll(async () => {
     const { db } = t.get();
-    await seedDatabase(db, { demo: true, today: TODAY });
-    const [u] = await db.select().from(users).where(eq(users.email, 'reviewer@example.com'));
-    reviewer = { id: u!.id, role: u!.role, name: u!.name, email: u!.email, countyFips: null, partyId: null };
-    const [row] = await db
-      .select({ id: plans.id })
-      .from(plans)
-      .innerJoin(operations, eq(operations.id, plans.operationId))
-      .where(and(eq(operations.name, 'Hull Contract Finisher'), eq(plans.status, 'under_review')));
-    planId = row!.id;
-    // An update starts from the last approved plan's rows, so its fields keep their ids (the diff's key).
-    const approved = await db
-      .select({ id: planFields.id, name: planFields.name })
-      .from(planFields)
-      .innerJoin(plans, eq(plans.id, planFields.planId))
-      .innerJoin(operations, eq(operations.id, plans.operationId))
-      .where(and(eq(operations.name, 'Hull Contract Finisher'), eq(plans.status, 'approved')));
+    // Made here: Hull Contract Finisher (4,960 head, 1,984 AU, for an active contractor) with its
+    // plan approved last year (Field 1 in Sioux at P index 1.5, Field 2 in O'Brien), and its update,
+    // received in October, under review.
+    reviewer = await createReviewer();
+    const vanzee = await createOwner({ name: 'Van Zee Pork Inc.' });
+    const contractor = await createUser('active_contractor', { name: 'Heartland Pork Partners' });
+    const hull = await createOperation(vanzee, { name: 'Hull Contract Finisher', countyFips: '19167', head: 4960, activeContractorId: contractor.partyId!, today: '2025-09-01' });
+    const draft = completeDraft(['19167', '19141']);
+    draft.fields.fields = draft.fields.fields.map((f, i) => ({ ...f, name: `Field ${i + 1}` }));
+    const approvedId = await approvedPlanFor(vanzee, hull.operationId, reviewer, { today: '2025-09-01', draft });
+    planId = await submitNoChangeUpdate(vanzee, hull.operationId, { today: '2026-10-06' });
+    await findPlanComplete(reviewer, { planId, version: await planVersion(planId) }, addDays('2026-10-06', 5));
+    // An update starts from the last approved plan as filed, so its fields keep their keys (the diff's key).
+    const approved = draft.fields.fields.map((f) => ({ id: f.key, name: f.name }));
+    expect((await db.select({ name: planFields.name }).from(planFields).where(eq(planFields.planId, approvedId))).map((f) => f.name).sort()).toEqual(['Field 1', 'Field 2']);
     const idOf = (name: string) => approved.find((f) => f.name === name)!.id;
     const field = (key: string, name: string, countyFips: string, pIndex: number) => ({
       key, name, countyFips, acres: 80, tenure: 'owned', crops: [{ year: 2026, crop: 'corn' }], optimumYield: 200,

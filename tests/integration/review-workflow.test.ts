@@ -1,7 +1,6 @@
 import { and, asc, eq, like } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { auditEvents, emailOutbox, operations, planClockEvents, planDeficiencies, plans, users } from '@/db/schema';
-import { seedDatabase } from '@/db/seed';
+import { auditEvents, emailOutbox, planClockEvents, planDeficiencies, plans } from '@/db/schema';
 import type { Actor } from '@/lib/auth/roles';
 import { AppError, pgErrorCode } from '@/lib/errors';
 import { assignReviewer } from '@/lib/reviews/assign';
@@ -9,6 +8,7 @@ import { findPlanComplete, returnPlanIncomplete } from '@/lib/reviews/completene
 import { decidePlan, previewDecisionLetter } from '@/lib/reviews/decision';
 import { listWorklistPage } from '@/lib/reviews/worklist';
 import { addDays } from '@/lib/rules';
+import { approvedPlanFor, completeDraft, createOperation, createOwner, createReviewer, createUser, planVersion, submitNoChangeUpdate, submitOriginalPlan } from './support/factories';
 import { databaseLabel, useTestDb } from './support/test-db';
 
 const TODAY = '2026-11-30';
@@ -26,27 +26,43 @@ async function refusal(run: () => Promise<unknown>): Promise<{ code: string; mes
 
 describe(`department review workflow on ${databaseLabel}`, () => {
   const t = useTestDb();
-  const actor = {} as Record<'reviewer' | 'reviewer2' | 'supervisor' | 'owner', Actor>;
+  const actor = {} as Record<'reviewer' | 'reviewer2' | 'supervisor' | 'owner' | 'vanzee' | 'prairie' | 'sioux', Actor>;
+  let clarionId = '';
   const plan = {} as Record<string, { planId: string; version: number }>;
 
   const db = () => t.get().db;
-  // The demo operation's plan that is still open in review.
-  const planOf = async (name: string) => {
-    const [op] = await db().select().from(operations).where(eq(operations.name, name));
-    const rows = await db().select().from(plans).where(eq(plans.operationId, op!.id));
-    const open = rows.find((p) => ['submitted', 'under_review', 'incomplete'].includes(p.status))!;
-    return { planId: open.id, version: open.version };
-  };
 
   beforeAll(async () => {
-    await seedDatabase(db(), { demo: true, today: TODAY });
-    for (const [key, email] of [['reviewer', 'reviewer@example.com'], ['reviewer2', 'reviewer2@example.com'], ['supervisor', 'supervisor@example.com'], ['owner', 'owner.hansen@example.com']] as const) {
-      const [u] = await db().select().from(users).where(eq(users.email, email));
-      actor[key] = { id: u!.id, role: u!.role, name: u!.name, email: u!.email, countyFips: u!.countyFips, partyId: u!.partyId };
-    }
-    for (const name of ['Sioux Center Finisher II', 'Hull Contract Finisher', 'Stanhope Layer Complex', 'Cherokee Cattle Confinement', 'Iowa Falls Finisher']) {
-      plan[name] = await planOf(name);
-    }
+    // Made here: five plans open with the department, each through the real services. Sioux Center's
+    // original, received 70 days ago, found complete by the second reviewer; Hull's, received 55 days
+    // ago, found complete by the first; Cherokee's hard-copy update (20 days ago) without its county
+    // receipts; Stanhope's original received 5 days ago; Iowa Falls's returned to its owner.
+    actor.reviewer = await createReviewer();
+    actor.reviewer2 = await createUser('department_staff', { name: 'Sam Okafor' });
+    actor.supervisor = await createReviewer('department_supervisor');
+    actor.owner = await createOwner({ name: 'Karen Hansen' });
+    actor.vanzee = await createOwner({ name: 'Pieter Van Zee' });
+    actor.prairie = await createOwner({ name: 'Luis Ortega' });
+    actor.sioux = await createUser('county_official', { countyFips: '19167' });
+    const open = async (key: string, planId: string) => {
+      plan[key] = { planId, version: await planVersion(planId) };
+    };
+    const original = async (owner: Actor, name: string, countyFips: string, receivedOn: string, fields: [string, string]) => {
+      const { operationId } = await createOperation(owner, { name, countyFips, today: addDays(TODAY, -400) });
+      return (await submitOriginalPlan(owner, operationId, { today: receivedOn, draft: completeDraft(fields) })).planId;
+    };
+    const siouxCenter = await original(actor.owner, 'Sioux Center Finisher II', '19167', addDays(TODAY, -70), ['19167', '19167']);
+    await findPlanComplete(actor.reviewer2, { planId: siouxCenter, version: await planVersion(siouxCenter) }, addDays(TODAY, -65));
+    const hull = await original(actor.vanzee, 'Hull Contract Finisher', '19167', addDays(TODAY, -55), ['19167', '19141']);
+    await findPlanComplete(actor.reviewer, { planId: hull, version: await planVersion(hull) }, addDays(TODAY, -50));
+    const cherokee = await createOperation(actor.owner, { name: 'Cherokee Cattle Confinement', countyFips: '19035', today: addDays(TODAY, -400) });
+    await approvedPlanFor(actor.owner, cherokee.operationId, actor.reviewer, { today: addDays(TODAY, -400), draft: completeDraft(['19035', '19149']) });
+    const cherokeeUpdate = await submitNoChangeUpdate(actor.owner, cherokee.operationId, { today: addDays(TODAY, -20), channel: 'hard_copy' });
+    const stanhope = await original(actor.prairie, 'Stanhope Layer Complex', '19079', addDays(TODAY, -5), ['19079', '19083']);
+    const iowaFalls = await original(actor.owner, 'Iowa Falls Finisher', '19079', addDays(TODAY, -14), ['19079', '19083']);
+    await returnPlanIncomplete(actor.reviewer2, { planId: iowaFalls, version: await planVersion(iowaFalls), codes: ['OTHER'], details: { OTHER: 'Sign the plan.' } }, { ...ctx, today: addDays(TODAY, -12) });
+    for (const [key, id] of [['Sioux Center Finisher II', siouxCenter], ['Hull Contract Finisher', hull], ['Stanhope Layer Complex', stanhope], ['Cherokee Cattle Confinement', cherokeeUpdate], ['Iowa Falls Finisher', iowaFalls]] as const) await open(key, id);
+    clarionId = (await createOperation(actor.owner, { name: 'Clarion Finisher', countyFips: '19197', today: TODAY })).operationId;
   });
 
   it('lists the most urgent plan first and counts every bucket', async () => {
@@ -92,7 +108,7 @@ describe(`department review workflow on ${databaseLabel}`, () => {
     const clock = await db().select().from(planClockEvents).where(eq(planClockEvents.planId, p.planId)).orderBy(asc(planClockEvents.id));
     expect(clock.map((e) => e.kind)).toEqual(['received', 'returned_incomplete']);
     const mail = await db().select().from(emailOutbox).where(like(emailOutbox.eventKey, `plan:${p.planId}:returned-incomplete:%`));
-    expect(mail.map((m) => m.toAddress)).toContain('owner.prairie@example.com');
+    expect(mail.map((m) => m.toAddress)).toContain(actor.prairie.email);
     expect(new Set(mail.map((m) => m.eventKey)).size).toBe(1);
     expect(mail[0]!.text).toContain('Phosphorus index for each field (P_INDEX_MISSING): Field 2 has no P-index.');
     expect(mail[0]!.text).toContain('LAND_AGREEMENT_MISSING');
@@ -111,10 +127,14 @@ describe(`department review workflow on ${databaseLabel}`, () => {
 
   it('previews the letter, then approves: letter to the owner, notice to the county, clock and audit', async () => {
     const p = plan['Sioux Center Finisher II']!;
+    const outboxOfPlan = () => db().select().from(emailOutbox).where(like(emailOutbox.eventKey, `plan:${p.planId}:%`));
+    const beforePreview = await outboxOfPlan(); // the submission's receipt, from when it was filed
     const preview = await previewDecisionLetter(actor.reviewer, { ...p, decision: 'approved', reasons: '' }, ctx);
     expect(preview.subject).toBe('Approved: Original manure management plan for Sioux Center Finisher II');
     expect(preview.text).toContain('IAC 567-65.110(4)');
-    expect(await db().select().from(emailOutbox).where(like(emailOutbox.eventKey, `plan:${p.planId}:%`))).toEqual([]);
+    // A preview sends nothing.
+    expect(await outboxOfPlan()).toEqual(beforePreview);
+    expect(beforePreview.map((m) => m.template)).not.toContain('plan-decided');
 
     const result = await decidePlan(actor.reviewer, { ...p, decision: 'approved', reasons: '' }, ctx);
     expect(result).toEqual({ status: 'approved', manureRemovalAllowed: true });
@@ -122,8 +142,8 @@ describe(`department review workflow on ${databaseLabel}`, () => {
     expect(row).toMatchObject({ status: 'approved', decision: 'approved', decidedOn: TODAY, decidedByUserId: actor.reviewer.id });
     const mail = await db().select().from(emailOutbox).where(like(emailOutbox.eventKey, `plan:${p.planId}:%`));
     const byTemplate = (tpl: string) => mail.filter((m) => m.template === tpl).map((m) => m.toAddress).sort();
-    expect(byTemplate('plan-decided')).toContain('owner.hansen@example.com');
-    expect(byTemplate('county-plan-decided')).toEqual(['auditor.sioux@example.com']);
+    expect(byTemplate('plan-decided')).toContain(actor.owner.email);
+    expect(byTemplate('county-plan-decided')).toEqual([actor.sioux.email]);
     const letter = mail.find((m) => m.template === 'plan-decided')!;
     expect(letter.text).toContain(`received your complete plan on ${'September 21, 2026'}`);
     const audit = await db().select().from(auditEvents).where(and(eq(auditEvents.entityId, p.planId), eq(auditEvents.action, 'plan.approved')));
@@ -155,16 +175,16 @@ describe(`department review workflow on ${databaseLabel}`, () => {
     expect(lost[0]!.reason).toMatchObject({ code: 'CONFLICT', message: expect.stringMatching(/Another reviewer changed this plan/) });
     const events = await db().select().from(planClockEvents).where(and(eq(planClockEvents.planId, input.planId), eq(planClockEvents.kind, 'decided')));
     expect(events).toHaveLength(1);
-    const letters = await db().select().from(emailOutbox).where(and(like(emailOutbox.eventKey, `plan:${input.planId}:decided:%`), eq(emailOutbox.toAddress, 'owner.vanzee@example.com')));
+    const letters = await db().select().from(emailOutbox).where(and(like(emailOutbox.eventKey, `plan:${input.planId}:decided:%`), eq(emailOutbox.toAddress, actor.vanzee.email)));
     expect(letters).toHaveLength(1);
   });
 
   it('keeps the received date when a plan is found complete ten days after receipt', async () => {
-    const [op] = await db().select().from(operations).where(eq(operations.name, 'Clarion Finisher'));
+    const op = { id: clarionId };
     const receivedOn = addDays(TODAY, -10);
     const [fresh] = await db()
       .insert(plans)
-      .values({ operationId: op!.id, kind: 'annual_update', updateKind: 'no_change_statement', status: 'submitted', receivedOn, submittedOn: receivedOn })
+      .values({ operationId: op.id, kind: 'annual_update', updateKind: 'no_change_statement', status: 'submitted', receivedOn, submittedOn: receivedOn })
       .returning();
     await db().insert(planClockEvents).values({ planId: fresh!.id, kind: 'received', occurredOn: receivedOn });
     const { decisionDueOn } = await findPlanComplete(actor.reviewer, { planId: fresh!.id, version: fresh!.version }, TODAY);

@@ -1,8 +1,6 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { attachments, operations, users } from '@/db/schema';
-import { seedDatabase } from '@/db/seed';
-import type { Actor } from '@/lib/auth/roles';
+import { attachments } from '@/db/schema';
 import { readAttachment, removeAttachment, uploadAttachment } from '@/lib/plans/attachments';
 import { startPlan } from '@/lib/plans/start';
 import { storageFromEnv, useAttachmentStorage } from '@/lib/storage';
@@ -10,6 +8,7 @@ import { S3Storage } from '@/lib/storage/s3';
 import { LocalDiskStorage } from '@/lib/storage/local-disk';
 import { parseEnv } from '@/lib/env';
 import { startLocalS3, type LocalS3 } from '@/scripts/support/local-s3';
+import { createOperation, createOwner } from './support/factories';
 import { databaseLabel, useTestDb } from './support/test-db';
 
 // Attachments in an S3-compatible store, through the same interface the portal uses for the local
@@ -49,11 +48,9 @@ describe(`attachments in an S3-compatible store on ${databaseLabel}`, () => {
 
   it('an owner uploads a PDF through one server and it is read through another, then removed from the store', async () => {
     const { db } = t.get();
-    await seedDatabase(db, { demo: true, today: '2026-11-30' });
-    const [u] = await db.select().from(users).where(eq(sql`lower(${users.email})`, 'owner.hansen@example.com'));
-    const hansen: Actor = { id: u!.id, role: u!.role, name: u!.name, email: u!.email, countyFips: u!.countyFips, partyId: u!.partyId };
-    const [rock] = await db.select().from(operations).where(eq(operations.name, 'Rock Valley Finisher Site'));
-    const { planId } = await startPlan(hansen, { operationId: rock!.id, kind: 'annual_update' }, '2026-11-30');
+    const hansen = await createOwner({ name: 'Karen Hansen' });
+    const rock = await createOperation(hansen, { name: 'Rock Valley Finisher Site', today: '2026-11-30' });
+    const { planId } = await startPlan(hansen, { operationId: rock.operationId, kind: 'original' }, '2026-11-30');
 
     useAttachmentStorage(store);
     const row = await uploadAttachment(hansen, { planId, kind: 'site_map', filename: 'north map.pdf', bytes: PDF });

@@ -4,10 +4,8 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { operations, ownershipTransfers, users } from '@/db/schema';
-import { seedDatabase } from '@/db/seed';
+import { ownershipTransfers } from '@/db/schema';
 import * as policy from '@/lib/auth/policy';
-import type { Actor } from '@/lib/auth/roles';
 import { today } from '@/lib/clock';
 import { addDays } from '@/lib/rules';
 import { useAttachmentStorage } from '@/lib/storage';
@@ -15,6 +13,7 @@ import { LocalDiskStorage } from '@/lib/storage/local-disk';
 import { decideTransfer } from '@/lib/transfers/decide';
 import { requestTransfer } from '@/lib/transfers/request';
 import { respondAsOwner } from '@/lib/transfers/respond';
+import { createOperation, createOwner, createReviewer } from './support/factories';
 import { databaseLabel, useTestDb } from './support/test-db';
 
 // Filing, answering and deciding a transfer request check access inside the transaction that makes
@@ -31,27 +30,22 @@ const PDF = { filename: 'deed.pdf', bytes: new TextEncoder().encode('%PDF-1.4\n%
 describe(`transfer requests authorize inside their transaction on ${databaseLabel}`, () => {
   const t = useTestDb();
   const db = () => t.get().db;
-  const actor = async (email: string): Promise<Actor> => {
-    const [u] = await db().select().from(users).where(eq(users.email, email));
-    return { id: u!.id, role: u!.role, name: u!.name, email: u!.email, countyFips: u!.countyFips, partyId: u!.partyId };
-  };
   const checkedOn = (action: string) => vi.mocked(policy.authorize).mock.calls.filter((c) => c[1] === action).at(-1)?.[3];
 
   beforeAll(async () => {
     useAttachmentStorage(new LocalDiskStorage(mkdtempSync(path.join(tmpdir(), 'mmp-transfer-'))));
-    await seedDatabase(db(), { demo: true, today: T });
   });
 
   it('filing a request, the owner on record answering it, the department deciding one', async () => {
-    const prairie = await actor('owner.prairie@example.com');
-    const hansen = await actor('owner.hansen@example.com');
-    const [rock] = await db().select().from(operations).where(eq(operations.name, 'Rock Valley Finisher Site'));
-    const { transferId } = await requestTransfer(prairie, { facilityId: rock!.facilityId!, countyFips: rock!.countyFips, acquiredOn: addDays(T, -3) }, PDF, ctx);
+    const prairie = await createOwner({ name: 'Prairie Egg Cooperative' });
+    const hansen = await createOwner({ name: 'Hansen Family Farms LLC' });
+    const rock = await createOperation(hansen, { name: 'Rock Valley Finisher Site', today: T });
+    const { transferId } = await requestTransfer(prairie, { facilityId: rock.facilityId, countyFips: rock.countyFips, acquiredOn: addDays(T, -3) }, PDF, ctx);
     expect(checkedOn('transfer.request')).toBeInstanceOf(PgTransaction);
     await respondAsOwner(hansen, { transferId, response: 'dispute', note: 'Not sold.' }, ctx);
     expect(checkedOn('transfer.respond')).toBeInstanceOf(PgTransaction);
     const [row] = await db().select().from(ownershipTransfers).where(eq(ownershipTransfers.id, transferId));
-    await decideTransfer(await actor('reviewer@example.com'), { transferId, version: row!.version, decision: 'refused', reason: 'The seller says it was not sold.' }, ctx);
+    await decideTransfer(await createReviewer(), { transferId, version: row!.version, decision: 'refused', reason: 'The seller says it was not sold.' }, ctx);
     expect(checkedOn('transfer.decide')).toBeInstanceOf(PgTransaction);
   });
 });

@@ -6,10 +6,9 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { emailOutbox, operations, ownershipTransfers, users } from '@/db/schema';
-import { seedDatabase } from '@/db/seed';
+import { emailOutbox, operations, ownershipTransfers } from '@/db/schema';
 import type { Actor } from '@/lib/auth/roles';
 import { today } from '@/lib/clock';
 import { getOperationForActor } from '@/lib/operations/detail';
@@ -20,6 +19,7 @@ import { useAttachmentStorage } from '@/lib/storage';
 import { LocalDiskStorage } from '@/lib/storage/local-disk';
 import { decideTransfer } from '@/lib/transfers/decide';
 import { requestTransfer } from '@/lib/transfers/request';
+import { createOperation, createOwner, createReviewer } from './support/factories';
 import { databaseLabel, useTestDb } from './support/test-db';
 
 const TODAY = today();
@@ -39,12 +39,6 @@ vi.mock('@/lib/rules', async (importOriginal) => {
 const ctx = { today: TODAY, origin: 'https://mmp.iowa.example' };
 const PDF = { filename: 'deed.pdf', bytes: new TextEncoder().encode('%PDF-1.4\nDeed\n%%EOF\n') };
 
-async function actorFor(email: string): Promise<Actor> {
-  const { getDb } = await import('@/db/client');
-  const [u] = await (await getDb()).select().from(users).where(eq(sql`lower(${users.email})`, email));
-  return { id: u!.id, role: u!.role, name: u!.name, email: u!.email, countyFips: u!.countyFips, partyId: u!.partyId };
-}
-
 describe(`the new owner's original MMP comes from mmpRequirement, on ${databaseLabel}`, () => {
   const t = useTestDb();
   let prairie: Actor;
@@ -52,9 +46,13 @@ describe(`the new owner's original MMP comes from mmpRequirement, on ${databaseL
 
   beforeAll(async () => {
     useAttachmentStorage(new LocalDiskStorage(mkdtempSync(path.join(tmpdir(), 'mmp-transfer-'))));
-    await seedDatabase(t.get().db, { demo: true, today: TODAY });
-    prairie = await actorFor('owner.prairie@example.com');
-    reviewer = await actorFor('reviewer@example.com');
+    // Made here: the claimant, a reviewer, and the two operations claimed, with their owners on record.
+    prairie = await createOwner({ name: 'Prairie Egg Cooperative' });
+    reviewer = await createReviewer();
+    const hansen = await createOwner({ name: 'Hansen Family Farms LLC' });
+    await createOperation(hansen, { name: 'Sutherland Nursery (SAFO)', countyFips: '19141', constructedOn: '2001-02-01', today: TODAY, inventory: [{ category: 'swine_15_to_55_lb', head: 4500 }] });
+    const miller = await createOwner({ name: 'Ruth Miller', kind: 'person' });
+    await createOperation(miller, { name: 'Kalona Dairy', countyFips: '19183', constructedOn: '1999-04-12', today: TODAY, inventory: [{ category: 'dairy_mature', head: 700 }, { category: 'dairy_immature', head: 300 }] });
   });
 
   async function confirmClaim(name: string, acquiredOn: string) {
@@ -78,7 +76,7 @@ describe(`the new owner's original MMP comes from mmpRequirement, on ${databaseL
     expect(summary).toMatchObject({ newOwnerAcquiredOn: null, newOwnerDueOn: null, newOwnerDaysLeft: null });
     expect(nextStepFor(summary).text).not.toMatch(/New owner/);
     expect((await getOperationForActor(prairie, op.id, TODAY)).newOwner).toBeNull();
-    const [letter] = await t.get().db.select().from(emailOutbox).where(and(eq(emailOutbox.template, 'transfer-decided'), eq(emailOutbox.toAddress, 'owner.prairie@example.com')));
+    const [letter] = await t.get().db.select().from(emailOutbox).where(and(eq(emailOutbox.template, 'transfer-decided'), eq(emailOutbox.toAddress, prairie.email)));
     expect(letter!.text.replace(/\s+/g, ' ')).toContain(`You do not owe an original manure management plan for this operation: ${NOT_OWED.reason}`);
   });
 

@@ -2,20 +2,22 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import nodemailer from 'nodemailer';
 import { SMTPServer } from 'smtp-server';
 import { and, eq } from 'drizzle-orm';
-import { auditEvents, emailOptOuts, emailOutbox, notificationPreferences, operations, planCounties, plans, users } from '@/db/schema';
+import { auditEvents, emailOptOuts, emailOutbox, notificationPreferences, planCounties } from '@/db/schema';
+import type { Actor } from '@/lib/auth/roles';
 import { notifyCountiesOfPlan } from '@/lib/counties/notify';
-import { seedDatabase } from '@/db/seed';
 import { runDailyJob } from '@/lib/jobs/daily';
 import { deliverPendingEmails } from '@/lib/notifications/deliver';
 import { createUnsubscribeToken, readUnsubscribeToken } from '@/lib/notifications/unsubscribe-token';
 import { addDays } from '@/lib/rules';
 import { GET as unsubscribeGet, POST as unsubscribePost } from '@/app/api/unsubscribe/[token]/route';
+import { approvePlan, createOperation, createOwner, createReviewer, createUser, giveToOwnerWithoutAccount, planUnderReview, setUpdateDueDate } from './support/factories';
 import { databaseLabel, useTestDb } from './support/test-db';
 
 // Reminders that can be stopped from the message itself (RFC 8058), that say they were sent
 // automatically, and whose replies reach the DNR field office serving the operation's county.
-// The demo (loaded at T): Kalona Dairy (Washington County, field office 6; owner Ruth Miller has no
-// account) is due at T+60; Rock Valley (Lyon County, field office 3; Karen Hansen) at T+45.
+// Made here at T: Kalona Dairy (Washington County, field office 6; owner Ruth Miller has no
+// account) is due at T+60; Rock Valley (Lyon County, field office 3; Karen Hansen) at T+45; Doon
+// Sow Unit (Pieter Van Zee) was due at T-20.
 const T = '2026-11-30';
 const PORT = 2612;
 const received: { to: string; raw: string }[] = [];
@@ -45,14 +47,27 @@ describe(`unsubscribe links, Auto-Submitted and the field office on ${databaseLa
   const t = useTestDb();
   const transport = nodemailer.createTransport({ host: '127.0.0.1', port: PORT, secure: false, ignoreTLS: true });
   const db = () => t.get().db;
-  const userId = async (email: string) => (await db().select({ id: users.id }).from(users).where(eq(users.email, email)))[0]!.id;
+  const HANSEN = 'karen.hansen@example.test';
+  const RUTH = 'ruth.miller@example.test';
+  let hansen: Actor, vanzee: Actor, prairie: Actor, sioux: Actor, obrien: Actor;
 
   beforeAll(async () => {
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
       server.listen(PORT, '127.0.0.1', () => resolve());
     });
-    await seedDatabase(db(), { demo: true, today: T });
+    hansen = await createOwner({ name: 'Karen Hansen', email: HANSEN });
+    vanzee = await createOwner({ name: 'Pieter Van Zee' });
+    prairie = await createOwner({ name: 'Luis Ortega' });
+    sioux = await createUser('county_official', { countyFips: '19167', name: 'Sioux County Auditor' });
+    obrien = await createUser('county_official', { countyFips: '19141', name: 'O’Brien County Auditor' });
+    const rockValley = await createOperation(hansen, { name: 'Rock Valley Finisher Site', countyFips: '19119', today: T });
+    await setUpdateDueDate(rockValley.operationId, addDays(T, 45));
+    const kalona = await createOperation(vanzee, { name: 'Kalona Dairy', countyFips: '19183', today: T });
+    await giveToOwnerWithoutAccount(kalona.operationId, { name: 'Ruth Miller', email: RUTH });
+    await setUpdateDueDate(kalona.operationId, addDays(T, 60));
+    const doon = await createOperation(vanzee, { name: 'Doon Sow Unit', countyFips: '19167', today: T });
+    await setUpdateDueDate(doon.operationId, addDays(T, -20));
     await runDailyJob({ today: T, origin: 'https://mmp.test', transport: null, deliver: false });
     await deliverPendingEmails({ transport, limit: 100 });
   });
@@ -62,16 +77,16 @@ describe(`unsubscribe links, Auto-Submitted and the field office on ${databaseLa
   });
 
   it('a reminder carries one-click unsubscribe headers, Auto-Submitted, and the field office as Reply-To and in the body', async () => {
-    const hansen = received.find((m) => m.to === 'owner.hansen@example.com' && /update due in/i.test(readable(m.raw)))!;
+    const reminder = received.find((m) => m.to === HANSEN && /update due in/i.test(readable(m.raw)))!;
     expect(hansen).toBeDefined();
-    expect(header(hansen.raw, 'Auto-Submitted')).toBe('auto-generated');
-    expect(header(hansen.raw, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
-    const link = /^<(https?:\/\/[^>]+\/api\/unsubscribe\/[^>]+)>$/.exec(header(hansen.raw, 'List-Unsubscribe') ?? '')?.[1];
+    expect(header(reminder.raw, 'Auto-Submitted')).toBe('auto-generated');
+    expect(header(reminder.raw, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
+    const link = /^<(https?:\/\/[^>]+\/api\/unsubscribe\/[^>]+)>$/.exec(header(reminder.raw, 'List-Unsubscribe') ?? '')?.[1];
     expect(link).toBeDefined();
     expect(readUnsubscribeToken(decodeURIComponent(link!.split('/').pop()!))).toMatchObject({ list: 'update_reminders' });
     // Lyon County is served by field office 3 (Spencer).
-    expect(header(hansen.raw, 'Reply-To')).toBe('field-office-3@dnr.iowa.example');
-    const [row] = await db().select().from(emailOutbox).where(and(eq(emailOutbox.toAddress, 'owner.hansen@example.com'), eq(emailOutbox.template, 'update-due-reminder')));
+    expect(header(reminder.raw, 'Reply-To')).toBe('field-office-3@dnr.iowa.example');
+    const [row] = await db().select().from(emailOutbox).where(and(eq(emailOutbox.toAddress, HANSEN), eq(emailOutbox.template, 'update-due-reminder')));
     const body = row!.text;
     expect(body).toContain("contact the DNR's Field Office 3 — Spencer, field-office-3@dnr.iowa.example (replying to this email reaches it)");
     expect(body).toContain('To stop emails like this one, use the Unsubscribe link of your mail program, or change your notification settings: https://mmp.test/account/notifications');
@@ -81,12 +96,12 @@ describe(`unsubscribe links, Auto-Submitted and the field office on ${databaseLa
   });
 
   it('a one-click POST switches that kind off for that person, without signing in, with an audit event', async () => {
-    const hansen = received.find((m) => m.to === 'owner.hansen@example.com' && /update due in/i.test(readable(m.raw)))!;
-    const link = /^<([^>]+)>$/.exec(header(hansen.raw, 'List-Unsubscribe')!)![1]!;
+    const reminder = received.find((m) => m.to === HANSEN && /update due in/i.test(readable(m.raw)))!;
+    const link = /^<([^>]+)>$/.exec(header(reminder.raw, 'List-Unsubscribe')!)![1]!;
     const res = await post(link, 'List-Unsubscribe=One-Click');
     expect(res.status).toBe(200);
-    expect(await res.text()).toBe('Unsubscribed: o***@example.com will no longer get annual update reminders (60, 30 and 7 days before the due date).');
-    const id = await userId('owner.hansen@example.com');
+    expect(await res.text()).toBe('Unsubscribed: k***@example.test will no longer get annual update reminders (60, 30 and 7 days before the due date).');
+    const id = hansen.id;
     const [prefs] = await db().select().from(notificationPreferences).where(eq(notificationPreferences.userId, id));
     expect(prefs).toMatchObject({ updateReminders: false, deadlineNotices: true, countyNotices: true });
     expect(await db().select().from(auditEvents).where(and(eq(auditEvents.action, 'account.unsubscribed'), eq(auditEvents.entityId, id)))).toHaveLength(1);
@@ -96,43 +111,47 @@ describe(`unsubscribe links, Auto-Submitted and the field office on ${databaseLa
   });
 
   it('an address with no account is kept off that kind too', async () => {
-    const ruth = received.find((m) => m.to === 'ruth.miller@example.com')!;
+    const ruth = received.find((m) => m.to === RUTH)!;
     const link = /^<([^>]+)>$/.exec(header(ruth.raw, 'List-Unsubscribe')!)![1]!;
-    expect(readUnsubscribeToken(decodeURIComponent(link.split('/').pop()!))).toEqual({ list: 'update_reminders', address: 'ruth.miller@example.com' });
+    expect(readUnsubscribeToken(decodeURIComponent(link.split('/').pop()!))).toEqual({ list: 'update_reminders', address: RUTH });
     expect((await post(link, 'List-Unsubscribe=One-Click')).status).toBe(200);
-    expect(await db().select().from(emailOptOuts)).toEqual([expect.objectContaining({ address: 'ruth.miller@example.com', listKind: 'update_reminders' })]);
+    expect(await db().select().from(emailOptOuts)).toEqual([expect.objectContaining({ address: RUTH, listKind: 'update_reminders' })]);
     // Kalona's 30-day day is T+30: nothing for Ruth.
-    const before = (await db().select().from(emailOutbox).where(eq(emailOutbox.toAddress, 'ruth.miller@example.com'))).length;
+    const before = (await db().select().from(emailOutbox).where(eq(emailOutbox.toAddress, RUTH))).length;
     await runDailyJob({ today: addDays(T, 30), origin: 'https://mmp.test', transport: null, deliver: false });
-    expect((await db().select().from(emailOutbox).where(eq(emailOutbox.toAddress, 'ruth.miller@example.com'))).length).toBe(before);
+    expect((await db().select().from(emailOutbox).where(eq(emailOutbox.toAddress, RUTH))).length).toBe(before);
   });
 
   it('a browser opening the link gets the page that asks first; its button posts and lands on the confirmation', async () => {
-    const token = createUnsubscribeToken({ userId: await userId('auditor.sioux@example.com'), list: 'county_notices' });
+    const token = createUnsubscribeToken({ userId: sioux.id, list: 'county_notices' });
     const get = await unsubscribeGet(new Request(`https://mmp.test/api/unsubscribe/${token}`), { params: Promise.resolve({ token }) });
     expect(get.status).toBe(303);
     expect(get.headers.get('location')).toBe(`/unsubscribe/${token}`);
     const res = await post(`https://mmp.test/api/unsubscribe/${token}`, 'confirm=1');
     expect(res.status).toBe(303);
     expect(res.headers.get('location')).toBe(`/unsubscribe/${token}?done=1`);
-    const [prefs] = await db().select().from(notificationPreferences).where(eq(notificationPreferences.userId, await userId('auditor.sioux@example.com')));
+    const [prefs] = await db().select().from(notificationPreferences).where(eq(notificationPreferences.userId, sioux.id));
     expect(prefs).toMatchObject({ countyNotices: false, updateReminders: true });
-    // A plan of Doon Sow Unit (Sioux County) is decided again: Sioux's official gets no email of it.
-    const [doon] = await db().select({ id: plans.id }).from(plans).innerJoin(operations, eq(operations.id, plans.operationId)).where(eq(operations.name, 'Doon Sow Unit')).limit(1);
-    const touched = await db().select({ fips: planCounties.countyFips }).from(planCounties).where(eq(planCounties.planId, doon!.id));
+    // A plan with fields in Sioux and O'Brien counties is decided (again): Sioux's official gets no
+    // email of it; O'Brien's, who kept county notices, does.
+    const reviewer = await createReviewer();
+    const { planId } = await planUnderReview(reviewer, { today: addDays(T, -30), countyFips: '19167' });
+    await approvePlan(reviewer, planId, { today: addDays(T, -10) });
+    const touched = await db().select({ fips: planCounties.countyFips }).from(planCounties).where(eq(planCounties.planId, planId));
     expect(touched.map((c) => c.fips)).toContain('19167');
-    await db().transaction((tx) => notifyCountiesOfPlan(tx, { planId: doon!.id, event: 'decided', origin: 'https://mmp.test', cycle: 99 }));
-    const sent = await db().select().from(emailOutbox).where(eq(emailOutbox.eventKey, `plan:${doon!.id}:county-decided:99`));
-    expect(sent.map((m) => m.toAddress)).not.toContain('auditor.sioux@example.com');
+    await db().transaction((tx) => notifyCountiesOfPlan(tx, { planId, event: 'decided', origin: 'https://mmp.test', cycle: 99 }));
+    const sent = await db().select().from(emailOutbox).where(eq(emailOutbox.eventKey, `plan:${planId}:county-decided:99`));
+    expect(sent.map((m) => m.toAddress)).not.toContain(sioux.email);
+    expect(sent.map((m) => m.toAddress)).toContain(obrien.email);
   });
 
   it('refuses a link whose token was altered or made with another secret', async () => {
-    const token = createUnsubscribeToken({ userId: await userId('owner.vanzee@example.com'), list: 'deadline_notices' });
+    const token = createUnsubscribeToken({ userId: vanzee.id, list: 'deadline_notices' });
     const [payload, sig] = token.split('.');
-    const forgedPayload = Buffer.from(`deadline_notices|u:${await userId('owner.prairie@example.com')}`).toString('base64url');
-    for (const bad of [`${forgedPayload}.${sig}`, `${payload}.${sig!.slice(0, -2)}xx`, createUnsubscribeToken({ userId: await userId('owner.vanzee@example.com'), list: 'deadline_notices' }, 'another-secret-another-secret-another'), 'nonsense']) {
+    const forgedPayload = Buffer.from(`deadline_notices|u:${prairie.id}`).toString('base64url');
+    for (const bad of [`${forgedPayload}.${sig}`, `${payload}.${sig!.slice(0, -2)}xx`, createUnsubscribeToken({ userId: vanzee.id, list: 'deadline_notices' }, 'another-secret-another-secret-another'), 'nonsense']) {
       expect((await post(`https://mmp.test/api/unsubscribe/${encodeURIComponent(bad)}`, 'List-Unsubscribe=One-Click')).status).toBe(404);
     }
-    expect(await db().select().from(notificationPreferences).where(eq(notificationPreferences.userId, await userId('owner.vanzee@example.com')))).toEqual([]);
+    expect(await db().select().from(notificationPreferences).where(eq(notificationPreferences.userId, vanzee.id))).toEqual([]);
   });
 });

@@ -12,7 +12,7 @@ import { LocalDiskStorage } from '@/lib/storage/local-disk';
 import { sameDraft } from '@/components/plan/wizard/use-autosave';
 import { newUuid } from '@/lib/plans/document/ids';
 import { agreementsStep, fieldsStep } from '@/lib/validation/plan-fields';
-import { productionStep, receiptSchema, saveDraftSchema, submitPlanSchema, updateStep } from '@/lib/validation/plans';
+import { ownerReceiptSchema, productionStep, receiptSchema, saveDraftSchema, submitPlanSchema, updateStep } from '@/lib/validation/plans';
 
 const messages = (r: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
   Object.fromEntries((r.error?.issues ?? []).map((i) => [i.path.join('.'), i.message]));
@@ -48,6 +48,9 @@ describe('the forms refuse bad input in plain words', () => {
     expect(saveDraftSchema.safeParse({ planId, version: 3, draft: { secrets: {} } }).success).toBe(false);
     expect(messages(submitPlanSchema.safeParse({ planId, version: 3, idempotencyKey: planId, certify: false }))).toEqual({ certify: 'Confirm the certification to submit the plan' });
     expect(messages(receiptSchema.safeParse({ planId, countyFips: '19167', receivedOn: '', receivedByName: '' }))).toMatchObject({ receivedOn: 'Enter the date the county received the plan' });
+    // One schema for the owner's form and the county official's: the same words on both pages.
+    expect(messages(receiptSchema.safeParse({ planId, countyFips: '19167', receivedOn: '2027-02-30', receivedByName: ' ' }))).toEqual({ receivedOn: 'Enter a real date, for example 03/01/2027.', receivedByName: 'Enter who received the plan for the county.' });
+    expect(messages(ownerReceiptSchema.safeParse({ planId, countyFips: '19167', receivedOn: '2027-02-01', receivedByName: 'Lyon County Auditor', attachmentId: '' }))).toEqual({ attachmentId: 'Upload the signed receipt (PDF)' });
   });
 });
 

@@ -15,6 +15,10 @@ import { ownerReceiptSchema, receiptSchema, withdrawPlanSchema } from '@/lib/val
 
 // Plan page actions: parse -> authorize (inside the service) -> act -> revalidate.
 
+// The one action that records a county's receipt of a hard copy, from the plan page (owner,
+// preparer, department) and from the county's receipt page (that county's official).
+// parse -> authorize (recordCountyReceipt: the plan must be visible, and an official records for
+// their own county only) -> record -> revalidate.
 export async function recordReceiptAction(input: unknown): Promise<ActionResult> {
   return runAction(async () => {
     const actor = await actorOrThrow();
@@ -22,7 +26,9 @@ export async function recordReceiptAction(input: unknown): Promise<ActionResult>
     const values = parseOrThrow(FILERS.includes(actor.role) ? ownerReceiptSchema : receiptSchema, input);
     await recordCountyReceipt(actor, values, today());
     revalidatePath(`/plans/${values.planId}`);
+    revalidatePath(`/county/plans/${values.planId}/receipt`);
     revalidatePath('/dashboard');
+    revalidatePath('/county');
     return { ok: true, data: undefined, message: 'Receipt recorded.' };
   });
 }

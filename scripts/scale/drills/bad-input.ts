@@ -276,7 +276,6 @@ function actionSpecs(): Record<string, ActionSpec> {
     redeemClaimAction: one(['owner'], () => fc.record({ code: fc.constantFrom('ABCD-EFGH-JKMN', 'abcd efgh jkmn') })),
     changeRoleAction: one(['admin'], (ids) => fc.record({ userId: pickFrom(ids.spareUserIds, fc.uuid()), role: fc.constantFrom('department_staff', 'county_official', 'owner'), countyFips: fc.constantFrom('', '19079') })),
     setDisabledAction: one(['admin'], (ids) => fc.record({ userId: pickFrom(ids.spareUserIds, fc.uuid()), disabled: fc.boolean() })),
-    recordCountyReceiptAction: one(['county'], (ids) => fc.record({ planId: plan(ids), receivedOn: fc.constant(today()), receivedByName: fc.constant('Sioux County Auditor') })),
     applyPolicyAction: one(['supervisor', 'reviewer'], () =>
       fc.record({
         policy: fc.oneof(fc.constant({ policy: 'approval_anniversary' }), fc.constant({ policy: 'even_by_month', startMonth: '2027-01' }), fc.constant({ policy: 'county_group', months: { '1': 3, '2': '' } })),

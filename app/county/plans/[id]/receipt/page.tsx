@@ -11,7 +11,8 @@ import { AppError } from '@/lib/errors';
 import { formatDate } from '@/lib/format';
 import { planKindLabel } from '@/lib/notifications/labels';
 import { getPlanForActor, type PlanView } from '@/lib/plans/queries';
-import { ReceiptForm } from './receipt-form';
+import { recordReceiptAction } from '@/app/plans/[id]/actions';
+import { ReceiptForm } from '@/components/plan/receipt-form';
 
 export const metadata: Metadata = { title: 'Record a hard-copy receipt' };
 
@@ -66,7 +67,7 @@ export default async function ReceiptPage({ params }: { params: Promise<{ id: st
             Record the day your county received this plan on paper and who received it, as on the receipt form (DNR form
             542-8046). The owner and the department will see it on the plan.
           </p>
-          <ReceiptForm planId={plan.id} today={today()} countyName={mine.name} />
+          <ReceiptForm planId={plan.id} counties={{ only: { fips: mine.fips, name: mine.name }, today: today() }} withUpload={false} action={recordReceiptAction} />
         </>
       )}
     </>
