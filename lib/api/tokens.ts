@@ -1,5 +1,6 @@
 import 'server-only';
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
+import { hashToken } from '@/lib/auth/tokens';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { getDb, type Executor } from '@/db/client';
 import { apiTokens, counties, users } from '@/db/schema';
@@ -25,7 +26,6 @@ export type ApiPrincipal = {
 /** Who calls without a token: the public part only. */
 export const PUBLIC_PRINCIPAL: ApiPrincipal = { tokenId: null, scope: 'public', countyFips: null, agencyCounties: null };
 
-const hash = (secret: string) => createHash('sha256').update(secret).digest('hex');
 
 export async function issueApiToken(actor: Actor, input: IssueTokenInput, now = new Date()): Promise<{ id: string; secret: string; expiresAt: Date }> {
   const db = await getDb();
@@ -43,7 +43,7 @@ export async function issueApiToken(actor: Actor, input: IssueTokenInput, now = 
       .insert(apiTokens)
       .values({
         name: input.name,
-        tokenHash: hash(secret),
+        tokenHash: hashToken(secret),
         prefix: secret.slice(0, 10),
         scope: input.scope,
         countyFips: input.scope === 'county' ? input.countyFips! : null,
@@ -102,7 +102,7 @@ export async function authenticateApi(authorization: string | null, now = new Da
   const m = /^Bearer\s+(mmp_[A-Za-z0-9_-]{20,100})\s*$/.exec(authorization);
   if (!m) throw new ApiProblem('invalid-token', 'Send the token as `Authorization: Bearer mmp_…`.', { headers: { 'WWW-Authenticate': 'Bearer realm="mmp", error="invalid_token"' } });
   const q = db ?? (await getDb());
-  const [row] = await q.select().from(apiTokens).where(eq(apiTokens.tokenHash, hash(m[1]!))).limit(1);
+  const [row] = await q.select().from(apiTokens).where(eq(apiTokens.tokenHash, hashToken(m[1]!))).limit(1);
   const challenge = { 'WWW-Authenticate': 'Bearer realm="mmp", error="invalid_token"' };
   if (!row) throw new ApiProblem('invalid-token', 'No API token matches. Ask the department’s administrator for one.', { headers: challenge });
   if (row.revokedAt) throw new ApiProblem('token-revoked', `This token was revoked on ${row.revokedAt.toISOString()}.`, { headers: challenge });
