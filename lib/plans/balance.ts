@@ -54,7 +54,13 @@ export type PlanBalance = {
   unconfirmed: string | null;
 };
 
+// Crop names as plans write them, matched to the crops of the rules' nitrogen usage factors.
 const CROP_FACTOR: Record<string, string> = { corn: 'corn_grain', corn_grain: 'corn_grain' };
+
+/** The nitrogen usage factor (lb N per yield unit) of a crop as a plan names it, or undefined. */
+export function cropNitrogenFactor(crop: string | null | undefined) {
+  return parameterValue('crop.nitrogen_factors').find((x) => x.crop === CROP_FACTOR[crop ?? '']);
+}
 
 const num = (v: Num): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 
@@ -73,7 +79,6 @@ export function planBalance(input: BalanceInput, year: number): PlanBalance {
   const producedUnits = amount === null ? null : unit === 'tons' ? amount : amount / 1000;
   const available = num(p.availableNitrogenPerUnit);
   const p2o5 = num(p.p2o5PerUnit);
-  const factors = parameterValue('crop.nitrogen_factors');
   const factorRecord = latestParameter('crop.nitrogen_factors');
 
   const fields = input.fields.map((f): BalanceField => {
@@ -86,7 +91,7 @@ export function planBalance(input: BalanceInput, year: number): PlanBalance {
     const base = { key: f.key, name: f.name, acres, crop, plannedRatePerAcre };
     const pIndex = num(f.phosphorusIndex);
     const yieldGoal = num(f.optimumYield);
-    const factor = factors.find((x) => x.crop === CROP_FACTOR[crop ?? '']);
+    const factor = cropNitrogenFactor(crop);
     if (pIndex !== null && phosphorusIndexBand(pIndex).manure === 'none') {
       // A high or very high index allows no manure whatever the crop needs: the nitrogen figures are not read.
       const limit = fieldManureLimit({ pIndex, nitrogen: { optimumYield: 0, nNeedPerYieldUnit: 0, availableNPerManureUnit: 1 } });

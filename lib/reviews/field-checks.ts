@@ -1,17 +1,15 @@
 import {
-  checkStockpile, latestParameter, manureNitrogenRate, parameterValue, phosphorusIndexBand, remainingNitrogenNeed, RuleInputError,
+  checkStockpile, latestParameter, manureNitrogenRate, phosphorusIndexBand, remainingNitrogenNeed, RuleInputError,
   type StockpileSite,
 } from '@/lib/rules';
 import { formatNumber } from '@/lib/format';
 import type { Figure } from './figures';
 import type { FiledDocument as PlanDocument } from '@/lib/plans/document/types';
 import { BAND_WORDS, MANURE_WORDS } from '@/lib/plans/document/words';
-import { overLimitWords, planBalance } from '@/lib/plans/balance';
+import { cropNitrogenFactor, overLimitWords, planBalance } from '@/lib/plans/balance';
 
 // Per-field and per-stockpile figures of the plan, each computed by lib/rules with its citation.
 
-// Crop names in plans that match a nitrogen usage factor in lib/rules.
-const CROP_FACTOR: Record<string, string> = { corn: 'corn_grain', corn_grain: 'corn_grain' };
 
 export function pIndexFigures(doc: PlanDocument): Figure[] {
   const bands = latestParameter('p_index.bands');
@@ -53,7 +51,6 @@ const CREDIT_WORDS = {
  * never a substituted value.
  */
 export function nitrogenFigures(doc: PlanDocument, year: number): Figure[] {
-  const factors = parameterValue('crop.nitrogen_factors');
   const factorRecord = latestParameter('crop.nitrogen_factors');
   const available = doc.production.availableNitrogenPerUnit;
   const hasAvailable = typeof available === 'number' && Number.isFinite(available) && available > 0;
@@ -62,7 +59,7 @@ export function nitrogenFigures(doc: PlanDocument, year: number): Figure[] {
   for (const f of doc.fields) {
     const crop = f.crops.find((c) => c.year === year)?.crop ?? f.crops[0]?.crop;
     const label = `${f.name}: nitrogen need${crop ? ` (${crop})` : ''}`;
-    const factor = factors.find((x) => x.crop === CROP_FACTOR[crop ?? '']);
+    const factor = cropNitrogenFactor(crop);
     if (f.optimumYield === null) {
       out.push({ label, value: 'Not computed', citation: 'IAC 567-65.111', flag: { level: 'error', text: `${f.name} has no optimum yield, so its nitrogen need cannot be computed.` } });
       continue;
