@@ -76,4 +76,12 @@ export const previewLetterParts: LetterParts = {
     confirmed: false,
     citation: 'Iowa Code chapter 17A; 567 IAC chapter 7',
   },
+  balance: {
+    unit: 'thousand gallons', citation: 'IAC 567-65.111', producedUnits: 1900, plannedUnits: 976.8, capacityUnits: 1279.2, shortfallUnits: 923.2,
+    fields: [
+      { name: 'Home 80', plannedRatePerAcre: 3.33, maxManureRatePerAcre: 5.33, overLimit: false, reason: 'P index 1.5 is low: nitrogen-based, 5.33 units per acre.' },
+      { name: 'Quarter 160', plannedRatePerAcre: 4.44, maxManureRatePerAcre: 4.93, overLimit: false, reason: 'P index 3 is medium: phosphorus binds, 4.93 units per acre.' },
+    ],
+    unconfirmed: 'Crop nitrogen usage rate factors (unconfirmed)',
+  },
 };

@@ -53,6 +53,14 @@ export function PlanDecidedEmail(p: PlanDecidedProps) {
       <Facts rows={t.facts} />
       <P>{t.review}</P>
       <ManureRemovalParagraph parts={p.letter} />
+      {t.balance && (
+        <>
+          <Subheading>{t.balance.heading}</Subheading>
+          <P>{t.balance.summary}</P>
+          <Bullets items={t.balance.rows} />
+          {t.balance.unconfirmed && <P>{t.balance.unconfirmed}</P>}
+        </>
+      )}
       {t.reasons && (
         <>
           <Subheading>{t.reasons.heading}</Subheading>

@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import { DataTable } from '@/components/data-table';
 import { BalancePanel } from '@/components/plan/balance-panel';
+import type { ReferenceTables } from '@/lib/plans/reference-tables';
+import { YIELD_SOURCE_LABELS } from '@/lib/validation/plan-fields';
 import { Wrap } from '@/components/plan/wrap';
 import { formatDate, formatNumber } from '@/lib/format';
 import type { FiledDocument } from '@/lib/plans/document/types';
@@ -37,9 +39,17 @@ type Props = {
   change?: (section: DocumentSection, title: string) => ReactNode;
   /** The season the manure balance is worked out for (the year of the day shown); no balance without it. */
   balanceYear?: number;
+  /** The reference tables the balance reads (crop factors); the shipped ones when absent. */
+  referenceTables?: ReferenceTables;
 };
 
-export function DocumentView({ doc, countyName, headingLevel = 2, change, balanceYear }: Props) {
+function previousWords(f: Field): string {
+  if (!f.previousCrop && f.previousCropManured == null) return 'not given';
+  const manure = f.previousCropManured == null ? '' : f.previousCropManured ? ', got manure' : ', no manure';
+  return `${f.previousCrop ?? 'crop not given'}${manure}`;
+}
+
+export function DocumentView({ doc, countyName, headingLevel = 2, change, balanceYear, referenceTables }: Props) {
   const Heading = `h${headingLevel}` as const;
   const h = (section: DocumentSection, children: string) =>
     change ? (
@@ -90,13 +100,15 @@ export function DocumentView({ doc, countyName, headingLevel = 2, change, balanc
           { key: 'acres', header: 'Acres', cell: (f) => formatNumber(f.acres) },
           { key: 'tenure', header: 'Land', cell: (f) => TENURE_LABELS[f.tenure] },
           { key: 'crops', header: 'Crop schedule', cell: (f) => <Wrap>{f.crops.map((c) => `${c.year} ${c.crop}`).join(', ') || 'not given'}</Wrap> },
-          { key: 'yield', header: 'Optimum yield', cell: (f) => n(f.optimumYield) },
+          { key: 'previous', header: 'Previous crop', cell: (f) => <Wrap>{previousWords(f)}</Wrap> },
+          { key: 'yield', header: 'Optimum yield', cell: (f) => <Wrap>{`${n(f.optimumYield)}${f.yieldSource ? ` (${YIELD_SOURCE_LABELS[f.yieldSource]}${f.yieldBasis ? `: ${f.yieldBasis}` : ''})` : ''}`}</Wrap> },
           { key: 'n', header: 'N rate (lb/acre)', cell: (f) => n(f.nitrogenRateLbPerAcre) },
           {
             key: 'credits',
             header: 'N credits: legume, commercial, carry-over (lb/acre)',
             cell: (f) => [f.legumeCreditLbPerAcre, f.commercialNLbPerAcre, f.carryoverCreditLbPerAcre].map((c) => (c === undefined || c === null ? 'not stated' : formatNumber(c))).join(', '),
           },
+          { key: 'p2o5', header: 'P2O5 removal (lb/acre)', cell: (f) => (f.p2o5RemovalLbPerAcre == null ? 'not stated' : formatNumber(f.p2o5RemovalLbPerAcre)) },
           { key: 'p', header: 'P index', cell: (f) => <Wrap>{f.phosphorusIndex === null ? 'not given' : `${formatNumber(f.phosphorusIndex)} (${pIndexWords(f.phosphorusIndex)})`}</Wrap> },
           {
             key: 'how',
@@ -105,8 +117,8 @@ export function DocumentView({ doc, countyName, headingLevel = 2, change, balanc
           },
         ]}
       />
-      {balanceYear !== undefined ? <BalancePanel production={doc.production} fields={doc.fields} year={balanceYear} /> : null}
-      {h('agreements', 'Written agreements for land not owned or rented')}
+      {balanceYear !== undefined ? <BalancePanel production={doc.production} fields={doc.fields} agreements={doc.agreements} year={balanceYear} tables={referenceTables} /> : null}
+      {h('agreements', 'Written agreements and statements of intent for land not owned or rented')}
       {doc.agreements.length ? (
         <ul className="usa-list">
           {doc.agreements.map((a) => (
@@ -114,6 +126,9 @@ export function DocumentView({ doc, countyName, headingLevel = 2, change, balanc
               {a.landownerName}
               {a.fieldKey && fieldName.has(a.fieldKey) ? `, field “${fieldName.get(a.fieldKey)}”` : ''}
               {a.acres ? `, ${formatNumber(a.acres)} acres` : ''}, signed {day(a.signedOn)}
+              {a.commercialNLbPerAcre != null || a.commercialP2o5LbPerAcre != null
+                ? `; landowner’s commercial fertilizer planned: ${a.commercialNLbPerAcre != null ? `${formatNumber(a.commercialNLbPerAcre)} lb N` : 'N not stated'}, ${a.commercialP2o5LbPerAcre != null ? `${formatNumber(a.commercialP2o5LbPerAcre)} lb P2O5` : 'P2O5 not stated'} per acre`
+                : ''}
               {a.attachmentId ? (
                 <>
                   {' '}(<a href={`/api/attachments/${a.attachmentId}`}>signed copy</a>)

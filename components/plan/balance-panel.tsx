@@ -1,41 +1,29 @@
 'use client';
 
 import { formatNumber } from '@/lib/format';
-import { numberOrNull, planBalance, type BalanceFieldInput } from '@/lib/plans/balance';
-import type { FiledField, FiledProduction } from '@/lib/plans/document/types';
+import { balanceInput, planBalance } from '@/lib/plans/balance';
+import type { FiledAgreement, FiledField, FiledProduction } from '@/lib/plans/document/types';
+import type { ReferenceTables } from '@/lib/plans/reference-tables';
 
 // The plan's manure balance as the owner types (IAC 567-65.111): each field's planned manure rate
 // against the most it may take, and the manure produced against what the fields take. Computed in
-// the browser by the same function the reviewer's check and the filed plan use.
+// the browser by the same function the reviewer's check, the filed plan and the letter use.
 
 type Typed = Record<string, unknown>;
 
 const n = (v: number) => formatNumber(Math.round(v * 100) / 100);
 
-export function BalancePanel({ production, fields, year, live = false }: { production: Typed | FiledProduction | undefined; fields: Typed[] | FiledField[]; year: number; live?: boolean }) {
-  const b = planBalance(
-    {
-      production: {
-        nutrientUnit: typeof production?.nutrientUnit === 'string' ? production.nutrientUnit : null,
-        manureAmount: numberOrNull(production?.manureAmount),
-        availableNitrogenPerUnit: numberOrNull(production?.availableNitrogenPerUnit),
-        p2o5PerUnit: numberOrNull(production?.p2o5PerUnit),
-      },
-      fields: (fields as Typed[]).map((f, i): BalanceFieldInput => ({
-        key: String(f.key ?? i),
-        name: typeof f.name === 'string' && f.name.trim() ? f.name.trim() : `Field ${i + 1}`,
-        acres: numberOrNull(f.acres),
-        crops: Array.isArray(f.crops) ? (f.crops as { year: unknown; crop: unknown }[]).map((c) => ({ year: Number(c?.year), crop: String(c?.crop ?? '').trim().toLowerCase() })) : [],
-        optimumYield: numberOrNull(f.optimumYield),
-        nitrogenRateLbPerAcre: numberOrNull(f.nitrogenRateLbPerAcre),
-        legumeCreditLbPerAcre: numberOrNull(f.legumeCreditLbPerAcre),
-        commercialNLbPerAcre: numberOrNull(f.commercialNLbPerAcre),
-        carryoverCreditLbPerAcre: numberOrNull(f.carryoverCreditLbPerAcre),
-        phosphorusIndex: numberOrNull(f.phosphorusIndex),
-      })),
-    },
-    year,
-  );
+type Props = {
+  production: Typed | FiledProduction | undefined;
+  fields: Typed[] | FiledField[];
+  agreements?: Typed[] | FiledAgreement[];
+  year: number;
+  tables?: ReferenceTables;
+  live?: boolean;
+};
+
+export function BalancePanel({ production, fields, agreements, year, tables, live = false }: Props) {
+  const b = planBalance(balanceInput(production as Typed | undefined, fields as Typed[], agreements as Typed[] | undefined), year, tables);
   const bal = b.balance;
   const top = Math.max(b.producedUnits ?? 0, bal?.plannedUnits ?? 0, bal?.capacityUnits ?? 0, 1);
   const bars: [string, number | null, string][] = [
@@ -48,8 +36,12 @@ export function BalancePanel({ production, fields, year, live = false }: { produ
       <h3 id="balance-heading" className="margin-top-0">Manure balance</h3>
       <p className="usa-hint margin-top-0">
         {live ? 'Worked out as you type, from the manure step and the fields' : 'Worked out from the plan’s manure figures and fields'} ({b.citation}), in {b.unit}.
-        {b.unconfirmed ? ' The crop nitrogen factor it uses is not yet confirmed by the department.' : ''}
       </p>
+      {b.unconfirmed ? (
+        <p className="usa-hint" data-testid="balance-unconfirmed">
+          <strong>Unconfirmed figures:</strong> the crop factors it uses are not yet confirmed by the department ({b.unconfirmed}).
+        </p>
+      ) : null}
       {b.producedUnits === null ? <p>Enter the manure produced a year (the manure step) to see the balance.</p> : null}
       <div aria-hidden="true" className="margin-bottom-2">
         {bars.map(([label, v, color]) => (
@@ -77,7 +69,12 @@ export function BalancePanel({ production, fields, year, live = false }: { produ
                 <th scope="row">{f.name}</th>
                 <td>{f.plannedRatePerAcre === null ? '—' : n(f.plannedRatePerAcre)}</td>
                 <td>{f.limit ? n(f.limit.maxManureRatePerAcre) : '—'}</td>
-                <td>{f.overLimit ? <strong className="text-secondary-dark">Above the limit</strong> : f.limit ? 'Within the limit' : <span className="usa-hint">{f.missing}</span>}</td>
+                <td>
+                  {f.overLimit ? <strong className="text-secondary-dark">Above the limit</strong> : f.limit ? 'Within the limit' : <span className="usa-hint">{f.missing}</span>}
+                  {f.limit ? <span className="display-block usa-hint">{f.limit.reason}</span> : null}
+                  {f.p2o5Removal ? <span className="display-block usa-hint">P2O5 removal {n(f.p2o5Removal.lbPerAcre)} lb/acre ({f.p2o5Removal.from})</span> : null}
+                  {f.commercialFromStatement ? <span className="display-block usa-hint">Commercial nitrogen from the landowner’s statement of intent</span> : null}
+                </td>
               </tr>
             ))}
           </tbody>

@@ -136,6 +136,14 @@ export const planFields = pgTable(
     commercialNLbPerAcre: numeric('commercial_n_lb_per_acre', { precision: 10, scale: 2, mode: 'number' }),
     carryoverCreditLbPerAcre: numeric('carryover_credit_lb_per_acre', { precision: 10, scale: 2, mode: 'number' }),
     phosphorusIndex: numeric('phosphorus_index', { precision: 8, scale: 2, mode: 'number' }),
+    // DNR form 542-4000's field table: the crop before the planned one and whether it got manure
+    // (the basis of the carry-over credit), where the optimum yield comes from, and the P2O5 the
+    // planned rotation removes at harvest (the base of a medium P-index field's limit).
+    previousCrop: text('previous_crop'),
+    previousCropManured: boolean('previous_crop_manured'),
+    yieldSource: text('yield_source'), // county_average | own_records
+    yieldBasis: text('yield_basis'),
+    p2o5RemovalLbPerAcre: numeric('p2o5_removal_lb_per_acre', { precision: 10, scale: 2, mode: 'number' }),
     applicationMethod: text('application_method'),
     applicationTiming: text('application_timing'),
   },
@@ -180,6 +188,10 @@ export const landAgreements = pgTable(
     acres: numeric('acres', { precision: 10, scale: 2, mode: 'number' }),
     signedOn: date('signed_on', { mode: 'string' }),
     attachmentId: uuid('attachment_id'),
+    // DNR form 542-8167 (statement of intent): the commercial fertilizer the landowner plans on the
+    // field, lb per acre; the nitrogen is a credit against the field's remaining need.
+    commercialNLbPerAcre: numeric('commercial_n_lb_per_acre', { precision: 10, scale: 2, mode: 'number' }),
+    commercialP2o5LbPerAcre: numeric('commercial_p2o5_lb_per_acre', { precision: 10, scale: 2, mode: 'number' }),
   },
   (t) => [index('land_agreements_plan_idx').on(t.planId), index('land_agreements_field_idx').on(t.fieldId)],
 );

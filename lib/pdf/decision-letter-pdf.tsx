@@ -52,6 +52,16 @@ export function DecisionLetterDocument({ l }: { l: DecisionLetterContent }) {
         </View>
         <Text style={s.block}>{t.review}</Text>
         <Text style={[s.block, s.bold]}>{t.manureRemoval.text}</Text>
+        {t.balance ? (
+          <>
+            <Text style={s.h2}>{t.balance.heading}</Text>
+            <Text style={{ marginBottom: 4 }}>{t.balance.summary}</Text>
+            {t.balance.rows.map((r, i) => (
+              <Text key={i}>{`• ${r}`}</Text>
+            ))}
+            {t.balance.unconfirmed ? <Text style={[s.note, { marginTop: 4 }]}>{t.balance.unconfirmed}</Text> : null}
+          </>
+        ) : null}
         {t.reasons ? (
           <>
             <Text style={s.h2}>{t.reasons.heading}</Text>

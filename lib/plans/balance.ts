@@ -1,4 +1,5 @@
-import { fieldManureLimit, latestParameter, manureBalance, parameterValue, phosphorusIndexBand, RuleInputError } from '@/lib/rules';
+import { fieldManureLimit, manureBalance, phosphorusIndexBand, RuleInputError } from '@/lib/rules';
+import { defaultReferenceTables, findCropFactor, type ReferenceTables } from './reference-tables';
 
 // IAC 567-65.111: the plan's own arithmetic, from what the plan states: for each field, the manure
 // rate the plan applies (its planned nitrogen rate / the manure's first-year available nitrogen per
@@ -13,6 +14,7 @@ type Num = number | null | undefined;
 export type BalanceFieldInput = {
   key: string;
   name: string;
+  countyFips?: string | null;
   acres: Num;
   crops: { year: number | string; crop: string }[];
   optimumYield: Num;
@@ -21,11 +23,15 @@ export type BalanceFieldInput = {
   commercialNLbPerAcre?: Num;
   carryoverCreditLbPerAcre?: Num;
   phosphorusIndex: Num;
+  /** The P2O5 the planned rotation removes at harvest, lb per acre a year, as the plan states it. */
+  p2o5RemovalLbPerAcre?: Num;
 };
 
 export type BalanceInput = {
   production: { nutrientUnit?: string | null; manureAmount: Num; availableNitrogenPerUnit: Num; p2o5PerUnit?: Num };
   fields: BalanceFieldInput[];
+  /** Statements of intent (DNR form 542-8167): the landowner's planned commercial nitrogen on a field. */
+  agreements?: { fieldKey: string | null; commercialNLbPerAcre?: Num }[];
 };
 
 export type BalanceField = {
@@ -39,6 +45,10 @@ export type BalanceField = {
   /** Why the limit could not be computed, in words (a missing figure or a crop without a factor). */
   missing: string | null;
   overLimit: boolean;
+  /** Where the P2O5 removal of a medium P-index field came from, in words (the plan, or the table's figure x yield). */
+  p2o5Removal: { lbPerAcre: number; from: string } | null;
+  /** The commercial nitrogen credited came from the landowner's statement of intent. */
+  commercialFromStatement: boolean;
 };
 
 export type PlanBalance = {
@@ -50,16 +60,16 @@ export type PlanBalance = {
   /** Fields left out of the balance because a figure is missing. */
   incomplete: string[];
   citation: string;
-  /** The crop factors are not yet confirmed by the department: say so wherever the limit shows. */
+  /** The sources of the reference figures used that the department has not confirmed; null when none. */
   unconfirmed: string | null;
 };
 
-// Crop names as plans write them, matched to the crops of the rules' nitrogen usage factors.
-const CROP_FACTOR: Record<string, string> = { corn: 'corn_grain', corn_grain: 'corn_grain' };
-
 /** The nitrogen usage factor (lb N per yield unit) of a crop as a plan names it, or undefined. */
-export function cropNitrogenFactor(crop: string | null | undefined) {
-  return parameterValue('crop.nitrogen_factors').find((x) => x.crop === CROP_FACTOR[crop ?? '']);
+export function cropNitrogenFactor(crop: string | null | undefined, tables: ReferenceTables = defaultReferenceTables()) {
+  const row = findCropFactor(tables, crop);
+  return row && row.nLbPerYieldUnit !== null
+    ? { lbNPerYieldUnit: row.nLbPerYieldUnit, yieldUnit: row.yieldUnit, confirmed: row.confirmed, source: row.source, label: row.label }
+    : undefined;
 }
 
 const num = (v: Num): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
@@ -72,14 +82,47 @@ export function numberOrNull(v: unknown): number | null {
   return Number.isFinite(n) ? n : null;
 }
 
-export function planBalance(input: BalanceInput, year: number): PlanBalance {
+type Loose = Record<string, unknown>;
+
+/**
+ * The balance's input from the plan's steps, as typed on the form or as filed: strings become
+ * numbers or gaps (null), never zeros. One reading for the owner's form, the filed document, the
+ * reviewer's check and the letter.
+ */
+export function balanceInput(production: Loose | null | undefined, fields: readonly Loose[] | null | undefined, agreements?: readonly Loose[] | null): BalanceInput {
+  return {
+    production: {
+      nutrientUnit: typeof production?.nutrientUnit === 'string' ? production.nutrientUnit : null,
+      manureAmount: numberOrNull(production?.manureAmount),
+      availableNitrogenPerUnit: numberOrNull(production?.availableNitrogenPerUnit),
+      p2o5PerUnit: numberOrNull(production?.p2o5PerUnit),
+    },
+    fields: (fields ?? []).map((f, i): BalanceFieldInput => ({
+      key: String(f.key ?? i),
+      name: typeof f.name === 'string' && f.name.trim() ? f.name.trim() : `Field ${i + 1}`,
+      countyFips: typeof f.countyFips === 'string' ? f.countyFips : null,
+      acres: numberOrNull(f.acres),
+      crops: Array.isArray(f.crops) ? (f.crops as { year: unknown; crop: unknown }[]).map((c) => ({ year: Number(c?.year), crop: String(c?.crop ?? '').trim().toLowerCase() })) : [],
+      optimumYield: numberOrNull(f.optimumYield),
+      nitrogenRateLbPerAcre: numberOrNull(f.nitrogenRateLbPerAcre),
+      legumeCreditLbPerAcre: numberOrNull(f.legumeCreditLbPerAcre),
+      commercialNLbPerAcre: numberOrNull(f.commercialNLbPerAcre),
+      carryoverCreditLbPerAcre: numberOrNull(f.carryoverCreditLbPerAcre),
+      phosphorusIndex: numberOrNull(f.phosphorusIndex),
+      p2o5RemovalLbPerAcre: numberOrNull(f.p2o5RemovalLbPerAcre),
+    })),
+    agreements: (agreements ?? []).map((a) => ({ fieldKey: typeof a.fieldKey === 'string' ? a.fieldKey : null, commercialNLbPerAcre: numberOrNull(a.commercialNLbPerAcre) })),
+  };
+}
+
+export function planBalance(input: BalanceInput, year: number, tables: ReferenceTables = defaultReferenceTables()): PlanBalance {
   const p = input.production;
   const unit = p.nutrientUnit === 'tons' ? 'tons' : 'thousand gallons';
   const amount = num(p.manureAmount);
   const producedUnits = amount === null ? null : unit === 'tons' ? amount : amount / 1000;
   const available = num(p.availableNitrogenPerUnit);
   const p2o5 = num(p.p2o5PerUnit);
-  const factorRecord = latestParameter('crop.nitrogen_factors');
+  const unconfirmed = new Set<string>();
 
   const fields = input.fields.map((f): BalanceField => {
     // The crop of the first crop year from `year` on (the season being planned), else the latest.
@@ -88,10 +131,15 @@ export function planBalance(input: BalanceInput, year: number): PlanBalance {
     const acres = num(f.acres);
     const planned = num(f.nitrogenRateLbPerAcre);
     const plannedRatePerAcre = planned !== null && available !== null && available > 0 ? Math.round((planned / available) * 100) / 100 : null;
-    const base = { key: f.key, name: f.name, acres, crop, plannedRatePerAcre };
+    // A statement of intent's commercial nitrogen is the field's credit when the plan states none of its own.
+    const statementN = (input.agreements ?? []).map((a) => num(a.commercialNLbPerAcre)).find((v, i) => v !== null && input.agreements![i]!.fieldKey === f.key) ?? null;
+    const ownCommercial = num(f.commercialNLbPerAcre);
+    const commercialFromStatement = ownCommercial === null && statementN !== null;
+    const base = { key: f.key, name: f.name, acres, crop, plannedRatePerAcre, p2o5Removal: null, commercialFromStatement };
     const pIndex = num(f.phosphorusIndex);
     const yieldGoal = num(f.optimumYield);
-    const factor = cropNitrogenFactor(crop);
+    const row = findCropFactor(tables, crop);
+    const factor = cropNitrogenFactor(crop, tables);
     if (pIndex !== null && phosphorusIndexBand(pIndex).manure === 'none') {
       // A high or very high index allows no manure whatever the crop needs: the nitrogen figures are not read.
       const limit = fieldManureLimit({ pIndex, nitrogen: { optimumYield: 0, nNeedPerYieldUnit: 0, availableNPerManureUnit: 1 } });
@@ -106,20 +154,33 @@ export function planBalance(input: BalanceInput, year: number): PlanBalance {
     if (!factor) {
       return { ...base, limit: null, missing: `The portal has no nitrogen usage factor for ${crop ?? 'the planned crop'}, so ${f.name}’s limit is checked by the reviewer by hand.`, overLimit: false };
     }
+    if (!factor.confirmed) unconfirmed.add(factor.source);
+    // A medium P-index field: the rotation's P2O5 removal as the plan states it, else the table's
+    // removal per yield unit times the field's optimum yield (said so wherever it shows).
+    const medium = phosphorusIndexBand(pIndex!).manure === 'phosphorus_limited';
+    const stated = num(f.p2o5RemovalLbPerAcre);
+    const fromTable = row?.p2o5LbPerYieldUnit != null ? Math.round(row.p2o5LbPerYieldUnit * yieldGoal! * 10) / 10 : null;
+    const p2o5Removal = !medium ? null
+      : stated !== null ? { lbPerAcre: stated, from: 'as the plan states' }
+        : fromTable !== null ? { lbPerAcre: fromTable, from: `${row!.p2o5LbPerYieldUnit} lb P2O5 per ${row!.yieldUnit} removed x ${yieldGoal} ${row!.yieldUnit} per acre` }
+          : null;
+    if (medium && stated === null && fromTable !== null && !row!.confirmed) unconfirmed.add(row!.source);
     try {
       const limit = fieldManureLimit({
         pIndex: pIndex!,
         nitrogen: {
           optimumYield: yieldGoal!, nNeedPerYieldUnit: factor.lbNPerYieldUnit, availableNPerManureUnit: available!,
           legumeCreditLbPerAcre: num(f.legumeCreditLbPerAcre) ?? undefined,
-          commercialNLbPerAcre: num(f.commercialNLbPerAcre) ?? undefined,
+          commercialNLbPerAcre: ownCommercial ?? statementN ?? undefined,
           carryoverCreditLbPerAcre: num(f.carryoverCreditLbPerAcre) ?? undefined,
         },
+        p2o5RemovalLbPerAcre: p2o5Removal?.lbPerAcre,
         p2o5PerManureUnit: p2o5 !== null && p2o5 > 0 ? p2o5 : undefined,
       });
       const max = Math.round(limit.maxManureRatePerAcre * 100) / 100;
       return {
         ...base,
+        p2o5Removal,
         limit: { maxManureRatePerAcre: max, limitedBy: limit.limitedBy, reason: limit.reason },
         missing: null,
         overLimit: plannedRatePerAcre !== null && plannedRatePerAcre > max,
@@ -128,8 +189,10 @@ export function planBalance(input: BalanceInput, year: number): PlanBalance {
       if (!(err instanceof RuleInputError)) throw err;
       const why = err.field === 'p2o5RemovalLbPerAcre'
         ? `${f.name} has a medium phosphorus index: its limit needs the crop rotation’s P2O5 removal, which the plan does not state.`
-        : `${f.name}: ${err.message}.`;
-      return { ...base, limit: null, missing: why, overLimit: false };
+        : err.field === 'p2o5PerManureUnit'
+          ? `${f.name} has a medium phosphorus index: its limit needs the manure’s P2O5 per unit, which the plan does not give.`
+          : `${f.name}: ${err.message}.`;
+      return { ...base, p2o5Removal, limit: null, missing: why, overLimit: false };
     }
   });
 
@@ -147,7 +210,7 @@ export function planBalance(input: BalanceInput, year: number): PlanBalance {
     balance,
     incomplete: fields.filter((f) => !known.includes(f)).map((f) => f.name),
     citation: 'IAC 567-65.111',
-    unconfirmed: factorRecord.confirmed ? null : factorRecord.source,
+    unconfirmed: unconfirmed.size ? [...unconfirmed].join('; ') : null,
   };
 }
 

@@ -7,6 +7,8 @@ import type { FiledDocument as PlanDocument } from './document/types';
 import { documentFromTables } from './document/from-tables';
 import { lastApprovedPlanId } from './load';
 import type { OperationFactsForPlan } from './operation-facts';
+import { loadReferenceTables } from '@/lib/reference/load';
+import type { ReferenceTables } from './reference-tables';
 
 export type CountyOption = { fips: string; name: string };
 
@@ -20,10 +22,11 @@ export async function buildCheckContext(
   plan: { id: string; kind: 'original' | 'annual_update'; operationId: string; previousPlanId: string | null },
   facts: OperationFactsForPlan,
   today: string,
-): Promise<CheckContext & { previousPlanId: string | null; counties: CountyOption[] }> {
-  const [files, countyList] = await allOf(db, [
+): Promise<CheckContext & { previousPlanId: string | null; counties: CountyOption[]; referenceTables: ReferenceTables }> {
+  const [files, countyList, referenceTables] = await allOf(db, [
     () => db.select({ id: attachments.id, kind: attachments.kind }).from(attachments).where(eq(attachments.planId, plan.id)),
     () => listCountyOptions(db),
+    () => loadReferenceTables(db, today),
   ]);
   let previousPlanId: string | null = null;
   let previous: PlanDocument | null = null;
@@ -44,5 +47,6 @@ export async function buildCheckContext(
     previousPlanId,
     counties: countyList,
     countyName: (fips) => names.get(fips) ?? fips,
+    referenceTables,
   };
 }

@@ -5,7 +5,8 @@ import { checkStockpile } from '@/lib/rules';
 import { agreementsStep, agreementTooLarge, fieldsStep } from '@/lib/validation/plan-fields';
 import { attachmentsStep, stockpilesStep } from '@/lib/validation/plan-stockpiles';
 import { contactsStep, productionStep, updateStep, type UpdateStep } from '@/lib/validation/plans';
-import { overLimitWords, planBalance } from './balance';
+import { balanceInput, overLimitWords, planBalance } from './balance';
+import type { ReferenceTables } from './reference-tables';
 import { diffDocuments } from './document/diff';
 import type { FiledDocument, PlanChange, PlanDocument, PlanDraft } from './document/types';
 import { STEP_LABELS, stepsFor, type DataStepId, type StepId } from './steps';
@@ -25,6 +26,8 @@ export type CheckContext = {
   /** The last approved plan, for an update. */
   previous: FiledDocument | null;
   countyName?: (fips: string) => string;
+  /** The reference tables in force (crop factors, county yields); the shipped ones when absent. */
+  referenceTables?: ReferenceTables;
 };
 
 export type CheckResult = { missing: MissingItem[]; update: UpdateStep | null; document: FiledDocument | null; changes: PlanChange[] };
@@ -116,7 +119,7 @@ function crossCheck(p: Parts, ctx: CheckContext, updateKind: string | null, miss
   // IAC 567-65.111: no field may be planned above the most manure it may take (lib/plans/balance,
   // the figures the owner saw on the form). A limit that cannot be computed is the reviewer's to check.
   if (p.production && p.fields.length) {
-    const balance = planBalance({ production: p.production, fields: p.fields }, Number(ctx.today.slice(0, 4)));
+    const balance = planBalance(balanceInput(p.production, p.fields, p.agreements), Number(ctx.today.slice(0, 4)), ctx.referenceTables);
     balance.fields.forEach((f, i) => {
       if (f.overLimit) missing.push({ step: 'fields', path: `fields.${i}.nitrogenRateLbPerAcre`, message: overLimitWords({ ...balance, fields: [f] })[0]! });
     });

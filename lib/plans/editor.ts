@@ -64,6 +64,7 @@ export async function getPlanEditor(actor: Actor, planId: string, today: string)
     },
     designStatementApplies: context.designStatementApplies,
     counties: context.counties,
+    referenceTables: context.referenceTables,
     attachments: files,
     previous: context.previous,
     // Only a plan still returned as incomplete has an open notice; a later decision supersedes it.

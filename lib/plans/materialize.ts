@@ -47,6 +47,11 @@ export async function materializePlan(tx: Executor, planId: string, doc: PlanDoc
         commercialNLbPerAcre: f.commercialNLbPerAcre ?? null,
         carryoverCreditLbPerAcre: f.carryoverCreditLbPerAcre ?? null,
         phosphorusIndex: f.phosphorusIndex,
+        previousCrop: f.previousCrop ?? null,
+        previousCropManured: f.previousCropManured ?? null,
+        yieldSource: f.yieldSource ?? null,
+        yieldBasis: f.yieldBasis ?? null,
+        p2o5RemovalLbPerAcre: f.p2o5RemovalLbPerAcre ?? null,
         applicationMethod: f.applicationMethod,
         applicationTiming: f.applicationTiming,
       })),
@@ -61,6 +66,8 @@ export async function materializePlan(tx: Executor, planId: string, doc: PlanDoc
         acres: a.acres ?? null,
         signedOn: a.signedOn || null,
         attachmentId: a.attachmentId || null,
+        commercialNLbPerAcre: a.commercialNLbPerAcre ?? null,
+        commercialP2o5LbPerAcre: a.commercialP2o5LbPerAcre ?? null,
       })),
     );
   }

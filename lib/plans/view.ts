@@ -1,6 +1,7 @@
 import 'server-only';
 import { asc, desc, eq, sql } from 'drizzle-orm';
 import { getDb } from '@/db/client';
+import { loadReferenceTables } from '@/lib/reference/load';
 import { decisionLetters, feeLines, operations, parties, planDeficiencies, planSubmissions } from '@/db/schema';
 import type { Actor } from '@/lib/auth/roles';
 import { FILERS } from '@/lib/auth/roles';
@@ -19,7 +20,7 @@ export async function getPlanPage(actor: Actor, planId: string, today: string) {
   const view = await getPlanForActor(actor, planId);
   const { plan } = view;
   const db = await getDb();
-  const [op, fees, attachments, coverage, deficiencies, submissions, manureRemoval, letters] = await Promise.all([
+  const [op, fees, attachments, coverage, deficiencies, submissions, manureRemoval, letters, referenceTables] = await Promise.all([
     db.select({ facilityId: operations.facilityId, countyFips: operations.countyFips, contractProducer: operations.contractProducer }).from(operations).where(eq(operations.id, plan.operationId)),
     db
       .select({
@@ -41,6 +42,7 @@ export async function getPlanPage(actor: Actor, planId: string, today: string) {
       .orderBy(desc(planSubmissions.createdAt)),
     manureRemovalForOperation(db, plan.operationId),
     plan.decidedOn ? db.select({ id: decisionLetters.id }).from(decisionLetters).where(eq(decisionLetters.planId, planId)).limit(1) : Promise.resolve([]),
+    loadReferenceTables(db, today),
   ]);
   const latest = submissions[0];
   // The one reader of a filed plan (the reviewer, the county and the letter read the same).
@@ -50,6 +52,7 @@ export async function getPlanPage(actor: Actor, planId: string, today: string) {
   const hardCopyFiled = plan.channel === 'hard_copy' && plan.status !== 'draft' && plan.status !== 'withdrawn';
   return {
     ...view,
+    referenceTables,
     operation: op[0]!,
     fees,
     attachments,

@@ -6,7 +6,8 @@ import { formatNumber } from '@/lib/format';
 import type { Figure } from './figures';
 import type { FiledDocument as PlanDocument } from '@/lib/plans/document/types';
 import { BAND_WORDS, MANURE_WORDS } from '@/lib/plans/document/words';
-import { cropNitrogenFactor, overLimitWords, planBalance } from '@/lib/plans/balance';
+import { balanceInput, cropNitrogenFactor, overLimitWords, planBalance } from '@/lib/plans/balance';
+import type { ReferenceTables } from '@/lib/plans/reference-tables';
 
 // Per-field and per-stockpile figures of the plan, each computed by lib/rules with its citation.
 
@@ -50,7 +51,7 @@ const CREDIT_WORDS = {
  * manure rate that supplies the need. A figure the check needs and the plan does not give is a flag,
  * never a substituted value.
  */
-export function nitrogenFigures(doc: PlanDocument, year: number): Figure[] {
+export function nitrogenFigures(doc: PlanDocument, year: number, tables?: ReferenceTables): Figure[] {
   const factorRecord = latestParameter('crop.nitrogen_factors');
   const available = doc.production.availableNitrogenPerUnit;
   const hasAvailable = typeof available === 'number' && Number.isFinite(available) && available > 0;
@@ -59,7 +60,7 @@ export function nitrogenFigures(doc: PlanDocument, year: number): Figure[] {
   for (const f of doc.fields) {
     const crop = f.crops.find((c) => c.year === year)?.crop ?? f.crops[0]?.crop;
     const label = `${f.name}: nitrogen need${crop ? ` (${crop})` : ''}`;
-    const factor = cropNitrogenFactor(crop);
+    const factor = cropNitrogenFactor(crop, tables);
     if (f.optimumYield === null) {
       out.push({ label, value: 'Not computed', citation: 'IAC 567-65.111', flag: { level: 'error', text: `${f.name} has no optimum yield, so its nitrogen need cannot be computed.` } });
       continue;
@@ -74,10 +75,14 @@ export function nitrogenFigures(doc: PlanDocument, year: number): Figure[] {
     }
     const credits = {
       legumeCreditLbPerAcre: f.legumeCreditLbPerAcre ?? undefined,
-      commercialNLbPerAcre: f.commercialNLbPerAcre ?? undefined,
+      // DNR form 542-8167: the landowner's statement of intent gives the commercial nitrogen when the field does not.
+      commercialNLbPerAcre: f.commercialNLbPerAcre ?? doc.agreements.find((a) => a.fieldKey === f.key && a.commercialNLbPerAcre != null)?.commercialNLbPerAcre ?? undefined,
       carryoverCreditLbPerAcre: f.carryoverCreditLbPerAcre ?? undefined,
     };
     const flags: Flag[] = [];
+    if (f.previousCropManured && (f.carryoverCreditLbPerAcre ?? 0) === 0) {
+      flags.push({ level: 'warning', text: `${f.name}: the previous crop${f.previousCrop ? ` (${f.previousCrop})` : ''} got manure but no carry-over credit is taken: check it.` });
+    }
     try {
       const need = { optimumYield: f.optimumYield, nNeedPerYieldUnit: factor.lbNPerYieldUnit, ...credits };
       const r = hasAvailable ? manureNitrogenRate({ ...need, availableNPerManureUnit: available }) : { ...remainingNitrogenNeed(need), maxManureRatePerAcre: null };
@@ -104,7 +109,7 @@ export function nitrogenFigures(doc: PlanDocument, year: number): Figure[] {
           (planned !== null ? `; plan: ${formatNumber(planned)} lb N/acre` : ''),
         citation: r.citation,
         flag: combine(flags),
-        unconfirmed: factorRecord.confirmed ? undefined : factorRecord.source,
+        unconfirmed: factor.confirmed ? undefined : factor.source,
       });
     } catch (err) {
       if (!(err instanceof RuleInputError)) throw err;
@@ -148,13 +153,15 @@ export function stockpileFigures(doc: PlanDocument): Figure[] {
  * planned use and the fields' capacity. A field above its limit is an error; manure with no field to
  * go to, or fields left out for a missing figure, are flagged with the figure.
  */
-export function balanceFigures(doc: PlanDocument, year: number): Figure[] {
-  const b = planBalance({ production: doc.production, fields: doc.fields }, year);
+export function balanceFigures(doc: PlanDocument, year: number, tables?: ReferenceTables): Figure[] {
+  const b = planBalance(balanceInput(doc.production, doc.fields, doc.agreements), year, tables);
   const unconfirmed = b.unconfirmed ?? undefined;
   const perField: Figure[] = b.fields.map((f) => ({
     label: `${f.name}: manure rate against its limit`,
     value: f.limit
-      ? `${f.plannedRatePerAcre === null ? 'No planned rate' : `${formatNumber(f.plannedRatePerAcre)} ${b.unit} per acre planned`}; at most ${formatNumber(f.limit.maxManureRatePerAcre)} (${f.limit.reason})`
+      ? `${f.plannedRatePerAcre === null ? 'No planned rate' : `${formatNumber(f.plannedRatePerAcre)} ${b.unit} per acre planned`}; at most ${formatNumber(f.limit.maxManureRatePerAcre)} (${f.limit.reason})` +
+        (f.p2o5Removal ? `; P2O5 removal ${formatNumber(f.p2o5Removal.lbPerAcre)} lb/acre (${f.p2o5Removal.from})` : '') +
+        (f.commercialFromStatement ? '; commercial nitrogen from the landowner’s statement of intent' : '')
       : 'Not computed',
     citation: b.citation,
     flag: f.overLimit

@@ -7,6 +7,7 @@ import {
   ANIMAL_CATEGORIES, animalUnitCapacity, annualComplianceFee, filingFees, latestParameter, parameterValue,
   safoElection, type AnimalCategory,
 } from '@/lib/rules';
+import type { ReferenceTables } from '@/lib/plans/reference-tables';
 import { balanceFigures, nitrogenFigures, pIndexFigures, stockpileFigures } from './field-checks';
 import type { FiledPlan } from '@/lib/plans/document/types';
 
@@ -44,6 +45,8 @@ export type FigureInput = {
   indemnity: IndemnityFee;
   /** IAC 567-65.110(5), from the one query of lib/plans/in-force. */
   manureRemoval: ManureRemovalAnswer;
+  /** The reference tables in force on the review day; the shipped ones when absent. */
+  referenceTables?: ReferenceTables;
 };
 
 function auFigures(i: FigureInput, capacity: number): Figure[] {
@@ -157,8 +160,8 @@ export function computeFigures(i: FigureInput): Figure[] {
     ...feeFigures(i, capacity),
     ...operationFigures(i, capacity),
     ...pIndexFigures(i.filed.document),
-    ...nitrogenFigures(i.filed.document, Number(i.today.slice(0, 4))),
-    ...balanceFigures(i.filed.document, Number(i.today.slice(0, 4))),
+    ...nitrogenFigures(i.filed.document, Number(i.today.slice(0, 4)), i.referenceTables),
+    ...balanceFigures(i.filed.document, Number(i.today.slice(0, 4)), i.referenceTables),
     ...stockpileFigures(i.filed.document),
   ];
 }

@@ -1,6 +1,7 @@
-import { formatDate } from '@/lib/format';
+import { formatDate, formatNumber } from '@/lib/format';
 import { planKindLabel, type PlanKind, type UpdateKind } from '@/lib/notifications/labels';
 import { latestParameter } from '@/lib/rules';
+import type { PlanBalance } from '@/lib/plans/balance';
 import type { LetterParts } from './letter-parts';
 
 // The words of the decision letter of IAC 567-65.110(4), written once. The printable page, the PDF
@@ -39,6 +40,8 @@ export type DecisionLetterText = {
   facts: Array<[label: string, value: string]>;
   review: string;
   manureRemoval: { text: string; confirmed: boolean };
+  /** The plan's manure balance, field by field, as the review computed it; null when the plan lists no field. */
+  balance: { heading: string; summary: string; rows: string[]; unconfirmed: string | null } | null;
   reasons: { heading: string; items: string[] } | null;
   resubmit: string | null;
   /** Only a disapproval is appealable (a return as incomplete carries its own paragraph). */
@@ -75,6 +78,50 @@ export function questionsSentence(parts: LetterParts): string | null {
   return parts.office ? `Questions: ${parts.office.name}${parts.office.phone ? `, ${parts.office.phone}` : ''}.` : null;
 }
 
+/** The balance as a letter carries it: plain figures and words, kept with the letter's parts. */
+export type LetterBalance = {
+  unit: string;
+  citation: string;
+  producedUnits: number | null;
+  plannedUnits: number | null;
+  capacityUnits: number | null;
+  shortfallUnits: number | null;
+  fields: { name: string; plannedRatePerAcre: number | null; maxManureRatePerAcre: number | null; overLimit: boolean; reason: string | null }[];
+  unconfirmed: string | null;
+};
+
+const r2 = (v: number) => formatNumber(Math.round(v * 100) / 100);
+
+export function letterBalance(b: PlanBalance): LetterBalance {
+  return {
+    unit: b.unit,
+    citation: b.citation,
+    producedUnits: b.producedUnits,
+    plannedUnits: b.balance?.plannedUnits ?? null,
+    capacityUnits: b.balance?.capacityUnits ?? null,
+    shortfallUnits: b.balance?.shortfallUnits ?? null,
+    fields: b.fields.map((f) => ({
+      name: f.name, plannedRatePerAcre: f.plannedRatePerAcre, maxManureRatePerAcre: f.limit?.maxManureRatePerAcre ?? null,
+      overLimit: f.overLimit, reason: f.limit?.reason ?? f.missing,
+    })),
+    unconfirmed: b.unconfirmed,
+  };
+}
+
+/** The balance's words: one summary sentence and one line per field. */
+export function balanceText(b: LetterBalance): NonNullable<DecisionLetterText['balance']> {
+  const summary = b.producedUnits === null || b.plannedUnits === null
+    ? `The plan gives no manure produced a year, so its balance could not be computed (${b.citation}).`
+    : `Manure produced a year: ${r2(b.producedUnits)} ${b.unit}; planned on the fields: ${r2(b.plannedUnits)}; the fields may take at their limits: ${r2(b.capacityUnits ?? 0)}` +
+      (b.shortfallUnits ? `; ${r2(b.shortfallUnits)} ${b.unit} have no planned field` : '') + ` (${b.citation}).`;
+  const rows = b.fields.map((f) =>
+    f.maxManureRatePerAcre === null
+      ? `${f.name}: limit not computed${f.reason ? ` (${f.reason})` : ''}.`
+      : `${f.name}: ${f.plannedRatePerAcre === null ? 'no planned rate' : `${r2(f.plannedRatePerAcre)} ${b.unit} per acre planned`}, at most ${r2(f.maxManureRatePerAcre)}${f.overLimit ? ', above the limit' : ''}${f.reason ? ` (${f.reason})` : ''}.`,
+  );
+  return { heading: 'The plan’s manure balance', summary, rows, unconfirmed: b.unconfirmed ? `Figures from crop tables not yet confirmed by the department: ${b.unconfirmed}.` : null };
+}
+
 export function decisionLetterText(l: DecisionLetterInput): DecisionLetterText {
   const approved = l.decision === 'approved';
   const word = approved ? 'approved' : 'disapproved';
@@ -97,6 +144,7 @@ export function decisionLetterText(l: DecisionLetterInput): DecisionLetterText {
     ],
     review: `Under ${review.citation}, the department approves or disapproves a complete manure management plan within ${review.value} days of the date it is received. The department received your complete plan on ${formatDate(l.receivedOn)} and ${word} it on ${formatDate(l.decidedOn)}, day ${l.reviewDay} of the review.`,
     manureRemoval: { text: manureRemovalSentence(l.parts), confirmed: l.parts.manureRemoval.readingConfirmed },
+    balance: l.parts.balance ? balanceText(l.parts.balance) : null,
     reasons: l.reasons.length ? { heading: approved ? 'Notes' : 'Reasons for disapproval', items: l.reasons } : null,
     resubmit: approved
       ? null

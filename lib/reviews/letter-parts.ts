@@ -6,6 +6,10 @@ import { fieldOfficeForCounty } from '@/lib/counties/field-offices';
 import { deadlineOf, deadlineWords } from '@/lib/deadlines';
 import { parameterOnDate } from '@/lib/parameters/values';
 import { manureRemovalForOperation } from '@/lib/plans/in-force';
+import { balanceInput, planBalance } from '@/lib/plans/balance';
+import { loadFiledDocument } from '@/lib/plans/document/read-filed';
+import { loadReferenceTables } from '@/lib/reference/load';
+import { letterBalance, type LetterBalance } from './letter-content';
 import { appealLastDay, latestParameter } from '@/lib/rules';
 
 // What every decision letter and its email carry besides the decision: the plan's reference number,
@@ -20,6 +24,8 @@ export type LetterParts = {
   recipient: { name: string; addressLines: string[] | null };
   manureRemoval: { allowed: boolean; reason: string; citation: string; readingConfirmed: boolean };
   appeal: { text: string; lastDay: string; day: string; confirmed: boolean; citation: string } | null;
+  /** IAC 567-65.111: the plan's manure balance as the reviewer's check computed it (absent on letters stored before it was carried). */
+  balance?: LetterBalance | null;
 };
 
 export async function buildLetterParts(
@@ -36,6 +42,11 @@ export async function buildLetterParts(
     fieldOfficeForCounty(db, input.countyFips),
     manureRemovalForOperation(db, input.operationId),
   ]);
+  const [filed, tables] = await Promise.all([loadFiledDocument(db, input.planId), loadReferenceTables(db, input.decidedOn)]);
+  const d = filed?.document;
+  const balance = d && d.fields.length
+    ? letterBalance(planBalance(balanceInput(d.production, d.fields, d.agreements), Number(input.decidedOn.slice(0, 4)), tables))
+    : null;
   let appeal: LetterParts['appeal'] = null;
   if (input.appealable) {
     const notice = (await parameterOnDate('appeal.notice', input.decidedOn, db)) ?? null;
@@ -55,5 +66,6 @@ export async function buildLetterParts(
     recipient: { name: owner?.name ?? 'The owner', addressLines: owner?.mailingAddress ? owner.mailingAddress.split('\n').filter(Boolean) : null },
     manureRemoval: { allowed: removal.allowed, reason: removal.reason, citation: removal.citation, readingConfirmed: removal.reading.confirmed },
     appeal,
+    balance,
   };
 }

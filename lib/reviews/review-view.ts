@@ -1,3 +1,4 @@
+import { loadReferenceTables } from '@/lib/reference/load';
 import 'server-only';
 import { and, desc, eq, gte, inArray, isNotNull, isNull, ne } from 'drizzle-orm';
 import { getDb, type Executor } from '@/db/client';
@@ -94,6 +95,7 @@ export async function getReviewView(actor: Actor, planId: string, today: string)
     newOwnerOf(plan.operationId),
     manureRemovalForOperation(db, plan.operationId),
   ]);
+  const referenceTables = await loadReferenceTables(db, today);
   const audit = await listPlanAudit(db, planId, fees.map((f) => f.id));
   const au = filed.animalUnitCapacity ?? plan.animalUnitCapacity ?? 0;
   const indemnity = await indemnityFeeFor(
@@ -111,6 +113,7 @@ export async function getReviewView(actor: Actor, planId: string, today: string)
     newOwner,
     indemnity,
     manureRemoval,
+    referenceTables,
   });
   return {
     ...view,
@@ -131,6 +134,7 @@ export async function getReviewView(actor: Actor, planId: string, today: string)
     audit,
     figures,
     manureRemoval,
+    referenceTables,
   };
 }
 

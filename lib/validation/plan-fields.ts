@@ -35,6 +35,15 @@ const positive = (missing: string, tooSmall: string) => numberField(missing).pip
 const nonNegative = (missing: string, max: number, label: string) =>
   numberField(missing).pipe(z.number().min(0, `${label} cannot be negative`).max(max, `${label} looks too large; check the figure`));
 
+export const YIELD_SOURCES = ['county_average', 'own_records'] as const;
+export const YIELD_SOURCE_LABELS: Record<(typeof YIELD_SOURCES)[number], string> = {
+  county_average: 'County average yield (DNR Appendix A, form 542-4000a)',
+  own_records: 'The owner’s own yield records',
+};
+
+const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
+const optionalText = (max: number, tooLong: string) => z.preprocess(blankToUndefined, z.string().trim().max(max, tooLong).optional());
+
 export const cropRow = z.object({
   year: numberField('Enter the crop year').pipe(z.number().int('Enter a year like 2027').min(2000, 'Enter a year like 2027').max(2100, 'Enter a year like 2027')),
   crop: requiredText('Enter the crop planned (for example corn)', 2, 60),
@@ -53,6 +62,11 @@ export const fieldRow = z.object({
   commercialNLbPerAcre: credit('commercial nitrogen planned'),
   carryoverCreditLbPerAcre: credit('manure nitrogen carry-over credit'),
   phosphorusIndex: nonNegative('Enter the field’s phosphorus index', 100, 'The phosphorus index'),
+  previousCrop: optionalText(60, 'Name the previous crop in at most 60 characters'),
+  previousCropManured: z.preprocess((v) => (v === 'true' || v === 'yes' ? true : v === 'false' || v === 'no' ? false : blankToUndefined(v)), z.boolean({ error: 'Say whether the previous crop got manure' }).optional()),
+  yieldSource: z.preprocess(blankToUndefined, z.enum(YIELD_SOURCES, { error: 'Say where the optimum yield comes from' }).optional()),
+  yieldBasis: optionalText(300, 'Describe the yield records in at most 300 characters'),
+  p2o5RemovalLbPerAcre: optionalNumber('Enter the P2O5 removal in pounds per acre, or leave it blank', 0, 400, 'The P2O5 removal must be between 0 and 400 pounds per acre a year'),
   applicationMethod: z.enum(APPLICATION_METHODS, { error: 'Choose how manure is applied' }),
   applicationTiming: z.enum(APPLICATION_TIMINGS, { error: 'Choose when manure is applied' }),
 });
@@ -65,6 +79,9 @@ export const fieldsStep = z
       const k = f.name.toLowerCase();
       if (names.has(k)) ctx.addIssue({ code: 'custom', path: ['fields', i, 'name'], message: 'Two fields have this name; give each its own' });
       names.set(k, i);
+      if (f.yieldSource === 'own_records' && !f.yieldBasis) {
+        ctx.addIssue({ code: 'custom', path: ['fields', i, 'yieldBasis'], message: 'Say which years and records the yield comes from' });
+      }
       const years = new Set<number>();
       f.crops.forEach((c, j) => {
         if (years.has(c.year)) ctx.addIssue({ code: 'custom', path: ['fields', i, 'crops', j, 'year'], message: 'This year is already in the schedule' });
@@ -89,6 +106,9 @@ export function agreementsStep(today: string, fields: readonly { key: string; ac
           acres: optionalNumber('Enter the acres as a number', 0.01, 100_000, 'Acres must be more than 0'),
           signedOn: dateField('Enter the date the agreement was signed').refine((d) => d <= today, 'The signing date cannot be in the future'),
           attachmentId: z.string({ error: 'Upload the signed agreement (PDF)' }).uuid('Upload the signed agreement (PDF)'),
+          // DNR form 542-8167: the landowner's planned commercial fertilizer on the field.
+          commercialNLbPerAcre: optionalNumber('Enter the commercial nitrogen in pounds per acre, or leave it blank', 0, 500, 'The commercial nitrogen must be between 0 and 500 pounds per acre'),
+          commercialP2o5LbPerAcre: optionalNumber('Enter the commercial phosphate in pounds per acre, or leave it blank', 0, 500, 'The commercial phosphate must be between 0 and 500 pounds per acre'),
         }),
       )
       .max(300)

@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { today } from '@/lib/clock';
 import { getReviewView } from '@/lib/reviews/review-view';
-import { completeDraft, createOperation, createOwner, createReviewer, submitOriginalPlan } from './support/factories';
+import { addDays } from '@/lib/rules';
+import { getDb } from '@/db/client';
+import { documentFromTables } from '@/lib/plans/document/from-tables';
+import { getDecisionLetter } from '@/lib/reviews/letter';
+import { decisionLetterText } from '@/lib/reviews/letter-content';
+import { approvedPlanFor, completeDraft, createOperation, createOwner, createReviewer, submitOriginalPlan } from './support/factories';
 import { databaseLabel, useTestDb } from './support/test-db';
 
 // IAC 567-65.111: a plan that applies more manure to a field than the field may take is refused at
@@ -44,5 +49,31 @@ describe(`the plan's manure balance at submission and in review on ${databaseLab
     expect(balance?.flag?.text).toContain('1,634 thousand gallons of the manure produced a year have no planned field.');
     expect(balance?.flag?.text).toContain('Left out of the balance for a missing figure: River 120.');
     expect(balance?.unconfirmed).toMatch(/567-65\.111/);
+  });
+
+  it('limits a medium P-index field by twice the P2O5 its rotation removes, keeps the field history, and the letter carries the balance', async () => {
+    const owner = await createOwner();
+    const reviewer = await createReviewer();
+    const { operationId } = await createOperation(owner);
+    const d = draftWith('150');
+    const fields = (d.fields.fields as Record<string, unknown>[]).map((f, i) =>
+      i === 0 ? { ...f, phosphorusIndex: '3', p2o5RemovalLbPerAcre: '60', previousCrop: 'soybeans', previousCropManured: 'true', yieldSource: 'own_records', yieldBasis: 'Yield monitor 2021-2025' } : f);
+    const planId = await approvedPlanFor(owner, operationId, reviewer, { draft: { ...d, fields: { fields } } });
+
+    // The plan's tables keep what the owner stated (an update starts from them).
+    const stored = await documentFromTables(await getDb(), planId);
+    expect(stored?.fields.find((f) => f.name === 'Home 80')).toMatchObject({ p2o5RemovalLbPerAcre: 60, previousCrop: 'soybeans', previousCropManured: true, yieldSource: 'own_records', yieldBasis: 'Yield monitor 2021-2025' });
+
+    // 2 x 60 lb P2O5 / 30 lb per 1,000 gallons = 4, below nitrogen's 5.33: phosphorus binds.
+    const view = await getReviewView(reviewer, planId, today());
+    const home = view.figures.find((f) => f.label === 'Home 80: manure rate against its limit');
+    expect(home?.value).toMatch(/^3\.33 thousand gallons per acre planned; at most 4 \(P index 3 is medium: phosphorus binds/);
+    expect(home?.value).toContain('P2O5 removal 60 lb/acre (as the plan states)');
+    const nitrogen = view.figures.find((f) => f.label.startsWith('Home 80: nitrogen need'));
+    expect(nitrogen?.flag?.text).toContain('Home 80: the previous crop (soybeans) got manure but no carry-over credit is taken: check it.');
+
+    const letter = decisionLetterText({ ...(await getDecisionLetter(reviewer, planId, addDays(today(), 10))), decision: 'approved', reasons: [] } as Parameters<typeof decisionLetterText>[0]);
+    expect(letter.balance?.summary).toBe('Manure produced a year: 1,900 thousand gallons; planned on the fields: 266.4; the fields may take at their limits: 320; 1,633.6 thousand gallons have no planned field (IAC 567-65.111).');
+    expect(letter.balance?.rows[0]).toMatch(/^Home 80: 3\.33 thousand gallons per acre planned, at most 4 \(P index 3 is medium/);
   });
 });

@@ -26,6 +26,7 @@ function everyLine(l: DecisionLetterInput): string[] {
     ...t.letterhead, t.date, t.reference, ...t.recipient, t.title, t.greeting, ...t.facts.flat(), t.review, t.manureRemoval.text,
     ...(t.reasons ? [t.reasons.heading, ...t.reasons.items] : []), ...(t.resubmit ? [t.resubmit] : []),
     ...(t.appeal ? [t.appeal.heading, t.appeal.text] : []), ...t.signature,
+    ...(t.balance ? [t.balance.heading, t.balance.summary, ...t.balance.rows, ...(t.balance.unconfirmed ? [t.balance.unconfirmed] : [])] : []),
   ].map(flat);
 }
 
@@ -36,6 +37,9 @@ describe('one decision letter in every medium', () => {
     const pdf = decode(renderToStaticMarkup(<DecisionLetterDocument l={l} />));
     const lines = everyLine(l);
     expect(lines).toContain('Plan reference: MMP-000123');
+    // IAC 567-65.111: the balance the review computed, field by field.
+    expect(lines).toContain('Manure produced a year: 1,900 thousand gallons; planned on the fields: 976.8; the fields may take at their limits: 1,279.2; 923.2 thousand gallons have no planned field (IAC 567-65.111).');
+    expect(lines.some((x) => x.startsWith('Quarter 160: 4.44 thousand gallons per acre planned, at most 4.93'))).toBe(true);
     for (const line of lines) {
       expect(email, `email: ${line}`).toContain(line);
       expect(pdf, `PDF: ${line}`).toContain(line);

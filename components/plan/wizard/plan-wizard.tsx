@@ -167,6 +167,7 @@ export function PlanWizard({ data, actions, initialStep }: { data: PlanEditorDat
             )}
             operationCountyFips={data.operation.countyFips}
             counties={data.counties}
+            referenceTables={data.referenceTables}
             today={data.today}
             safoInForce={data.operation.safoInForce}
             manureRemoval={data.manureRemoval}

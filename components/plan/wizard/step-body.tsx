@@ -50,7 +50,7 @@ function Data({ step, data, draft, files, setFiles, onChange, handle, removeFile
     case 'production':
       return <ProductionStep {...common} />;
     case 'fields':
-      return <FieldsStep {...common} counties={data.counties} operationCountyFips={data.operation.countyFips} nextYear={Number(data.today.slice(0, 4)) + 1} year={Number(data.today.slice(0, 4))} production={draft.production} />;
+      return <FieldsStep {...common} counties={data.counties} operationCountyFips={data.operation.countyFips} nextYear={Number(data.today.slice(0, 4)) + 1} year={Number(data.today.slice(0, 4))} production={draft.production} agreements={(draft.agreements?.agreements as Record<string, unknown>[] | undefined) ?? []} tables={data.referenceTables} />;
     case 'agreements':
       return <AgreementsStep {...common} planId={data.plan.id} today={data.today} fields={fieldList} files={files} onUploaded={added} />;
     case 'stockpiles':

@@ -27,6 +27,11 @@ const fieldSchema = z.object({
   commercialNLbPerAcre: num,
   carryoverCreditLbPerAcre: num,
   phosphorusIndex: num,
+  previousCrop: text.optional(),
+  previousCropManured: z.boolean().nullable().optional().catch(null),
+  yieldSource: oneOf(['county_average', 'own_records'] as const).optional(),
+  yieldBasis: text.optional(),
+  p2o5RemovalLbPerAcre: num.optional(),
   applicationMethod: oneOf(['injected', 'incorporated', 'surface_applied', 'irrigation'] as const),
   applicationTiming: oneOf(['fall', 'spring', 'summer', 'split'] as const),
 });
@@ -56,6 +61,8 @@ const agreementSchema = z.object({
   acres: num,
   signedOn: text,
   attachmentId: text,
+  commercialNLbPerAcre: num.optional(),
+  commercialP2o5LbPerAcre: num.optional(),
 });
 
 const productionSchema = z.object({

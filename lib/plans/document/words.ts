@@ -32,6 +32,11 @@ export const FIELD_LABELS: Record<Exclude<keyof FieldRow, 'key'>, string> = {
   commercialNLbPerAcre: 'commercial nitrogen (lb/acre)',
   carryoverCreditLbPerAcre: 'manure nitrogen carry-over credit (lb/acre)',
   phosphorusIndex: 'phosphorus index',
+  previousCrop: 'previous crop',
+  previousCropManured: 'previous crop got manure',
+  yieldSource: 'optimum yield from',
+  yieldBasis: 'yield records',
+  p2o5RemovalLbPerAcre: 'P2O5 removed by the rotation (lb/acre)',
   applicationMethod: 'application method',
   applicationTiming: 'application timing',
 };
@@ -42,6 +47,8 @@ export const AGREEMENT_LABELS: Record<Exclude<keyof Agreement, 'key'>, string> =
   acres: 'acres',
   signedOn: 'signed on',
   attachmentId: 'signed copy',
+  commercialNLbPerAcre: 'landowner’s commercial nitrogen (lb/acre)',
+  commercialP2o5LbPerAcre: 'landowner’s commercial phosphate (lb/acre)',
 };
 
 export const STOCKPILE_LABELS: Record<Exclude<keyof StockpileRow, 'key'>, string> = {

@@ -11,7 +11,7 @@ import { FileUpload, type UploadedFile } from '../../file-upload';
 import type { StepProps } from '../types';
 import { useStepForm } from '../use-step-form';
 
-type Agreement = { key: string; fieldKey: string; landownerName: string; acres: string | number; signedOn: string; attachmentId: string };
+type Agreement = { key: string; fieldKey: string; landownerName: string; acres: string | number; signedOn: string; attachmentId: string; commercialNLbPerAcre?: string | number; commercialP2o5LbPerAcre?: string | number };
 type Values = { agreements: Agreement[] };
 
 type Props = StepProps & {
@@ -48,6 +48,12 @@ export function AgreementsStep({ defaults, onChange, handle, planId, today, fiel
             <TextField label="Landowner’s name" required error={e?.[i]?.landownerName?.message} {...register(`agreements.${i}.landownerName`)} />
             <TextField label="Acres covered (optional)" inputMode="decimal" width="sm" error={e?.[i]?.acres?.message} {...register(`agreements.${i}.acres`)} />
             <DateField label="Date signed" required error={e?.[i]?.signedOn?.message} {...register(`agreements.${i}.signedOn`)} />
+            <fieldset className="usa-fieldset margin-top-2">
+              <legend className="usa-legend">Landowner’s planned commercial fertilizer on this field (statement of intent, DNR form 542-8167; lb per acre)</legend>
+              <p className="usa-hint margin-top-05">The nitrogen counts against the field’s remaining need when the field states no commercial nitrogen of its own. Leave blank if none is planned or not known.</p>
+              <TextField label="Commercial nitrogen (N)" inputMode="decimal" width="sm" error={e?.[i]?.commercialNLbPerAcre?.message} {...register(`agreements.${i}.commercialNLbPerAcre`)} />
+              <TextField label="Commercial phosphate (P2O5)" inputMode="decimal" width="sm" error={e?.[i]?.commercialP2o5LbPerAcre?.message} {...register(`agreements.${i}.commercialP2o5LbPerAcre`)} />
+            </fieldset>
             {file ? <p>Signed copy: <a href={`/api/attachments/${file.id}`}>{file.filename}</a></p> : null}
             <FileUpload
               planId={planId}
@@ -66,7 +72,7 @@ export function AgreementsStep({ defaults, onChange, handle, planId, today, fiel
           </fieldset>
         );
       })}
-      <Button variant="outline" className="margin-top-2" onClick={() => append({ key: newRowKey(), fieldKey: needing[rows.length]?.key ?? '', landownerName: '', acres: '', signedOn: '', attachmentId: '' })}>
+      <Button variant="outline" className="margin-top-2" onClick={() => append({ key: newRowKey(), fieldKey: needing[rows.length]?.key ?? '', landownerName: '', acres: '', signedOn: '', attachmentId: '', commercialNLbPerAcre: '', commercialP2o5LbPerAcre: '' })}>
         Add an agreement
       </Button>
     </>

@@ -6,7 +6,9 @@ import { SelectField } from '@/components/select-field';
 import { TextField } from '@/components/text-field';
 import { newRowKey } from '@/lib/plans/document/ids';
 import { countiesForDisplay, derivePlanCounties, relationWords } from '@/lib/plans/counties';
-import { APPLICATION_METHODS, APPLICATION_TIMINGS, fieldsStep, METHOD_LABELS, TENURE_LABELS, TENURES, TIMING_LABELS } from '@/lib/validation/plan-fields';
+import { APPLICATION_METHODS, APPLICATION_TIMINGS, fieldsStep, METHOD_LABELS, TENURE_LABELS, TENURES, TIMING_LABELS, YIELD_SOURCE_LABELS, YIELD_SOURCES } from '@/lib/validation/plan-fields';
+import { findCountyYield, type ReferenceTables } from '@/lib/plans/reference-tables';
+import { formatNumber } from '@/lib/format';
 import { toNumber } from '@/lib/validation/operations';
 import { pIndexWords } from '@/lib/plans/document/words';
 import { BalancePanel } from '../../balance-panel';
@@ -18,10 +20,23 @@ type Field = {
   key: string; name: string; countyFips: string; acres: string | number; tenure: string; crops: Crop[]; optimumYield: string | number;
   nitrogenRateLbPerAcre: string | number; phosphorusIndex: string | number;
   legumeCreditLbPerAcre?: string | number; commercialNLbPerAcre?: string | number; carryoverCreditLbPerAcre?: string | number; applicationMethod: string; applicationTiming: string;
+  previousCrop?: string; previousCropManured?: string | boolean; yieldSource?: string; yieldBasis?: string; p2o5RemovalLbPerAcre?: string | number;
 };
 type Values = { fields: Field[] };
 
-type Props = StepProps & { counties: CountyOption[]; operationCountyFips: string; nextYear: number; year: number; production: Record<string, unknown> | undefined };
+type Props = StepProps & {
+  counties: CountyOption[]; operationCountyFips: string; nextYear: number; year: number; production: Record<string, unknown> | undefined;
+  agreements: Record<string, unknown>[]; tables: ReferenceTables;
+};
+
+// Values as RHF shows a stored boolean in a select (String(true)), so a pre-filled update shows its answer.
+const MANURED_OPTIONS = [{ value: 'true', label: 'Yes' }, { value: 'false', label: 'No' }];
+
+/** The crop of the season being planned, as the balance reads it. */
+function plannedCrop(crops: Crop[] | undefined, year: number): string {
+  const list = (crops ?? []).filter((c) => c?.crop).sort((a, b) => Number(a.year) - Number(b.year));
+  return String((list.find((c) => Number(c.year) >= year) ?? list.at(-1))?.crop ?? '');
+}
 
 function CropRows({ control, register, errors, index, nextYear }: { control: Control<Values>; register: UseFormRegister<Values>; errors: FieldErrors<Values>; index: number; nextYear: number }) {
   const { fields, append, remove } = useFieldArray({ control, name: `fields.${index}.crops` });
@@ -49,9 +64,9 @@ function CropRows({ control, register, errors, index, nextYear }: { control: Con
 }
 
 /** IAC 567-65.111: each field where manure is applied, with the live P-index band, the manure balance and the counties touched. */
-export function FieldsStep({ defaults, onChange, handle, counties, operationCountyFips, nextYear, year, production }: Props) {
+export function FieldsStep({ defaults, onChange, handle, counties, operationCountyFips, nextYear, year, production, agreements, tables }: Props) {
   const form = useStepForm<Values>(fieldsStep, defaults as Values, onChange as (v: Values) => void, handle);
-  const { register, control, formState } = form;
+  const { register, control, formState, setValue } = form;
   const { fields, append, remove } = useFieldArray({ control, name: 'fields', keyName: 'rhfId' });
   const live = useWatch({ control, name: 'fields' }) ?? [];
   const names = new Map(counties.map((c) => [c.fips, c.name]));
@@ -65,6 +80,8 @@ export function FieldsStep({ defaults, onChange, handle, counties, operationCoun
       {fields.map((f, i) => {
         const p = toNumber(live[i]?.phosphorusIndex);
         const band = typeof p === 'number' && Number.isFinite(p) && p >= 0 ? pIndexWords(p) : null;
+        const crop = plannedCrop(live[i]?.crops, year);
+        const average = findCountyYield(tables, live[i]?.countyFips, crop);
         return (
           <fieldset key={f.rhfId} className="usa-fieldset border-1px border-base-lighter padding-2 margin-top-3 radius-md">
             <legend className="usa-legend text-bold">Field {i + 1}{live[i]?.name ? `: ${live[i]!.name}` : ''}</legend>
@@ -73,7 +90,32 @@ export function FieldsStep({ defaults, onChange, handle, counties, operationCoun
             <TextField label="Acres" inputMode="decimal" width="sm" required error={e?.[i]?.acres?.message} {...register(`fields.${i}.acres`)} />
             <SelectField label="The land is" required options={TENURES.map((t) => ({ value: t, label: TENURE_LABELS[t] }))} error={e?.[i]?.tenure?.message} {...register(`fields.${i}.tenure`)} />
             <CropRows control={control} register={register} errors={formState.errors} index={i} nextYear={nextYear} />
+            <TextField label="Previous crop" hint="The crop harvested before the first planned year" error={e?.[i]?.previousCrop?.message} {...register(`fields.${i}.previousCrop`)} />
+            <SelectField
+              label="Did the previous crop get manure?"
+              options={MANURED_OPTIONS}
+              error={e?.[i]?.previousCropManured?.message}
+              {...register(`fields.${i}.previousCropManured`)}
+            />
             <TextField label="Optimum yield (bushels or tons per acre)" inputMode="decimal" width="sm" required error={e?.[i]?.optimumYield?.message} {...register(`fields.${i}.optimumYield`)} />
+            {average ? (
+              <p className="margin-top-1" data-testid={`county-average-${i}`}>
+                County average for {crop} here: {formatNumber(average.yield)} {average.unit} per acre ({average.years}){average.confirmed ? '' : ', not yet confirmed by the department'}.{' '}
+                <Button
+                  variant="unstyled"
+                  onClick={() => {
+                    setValue(`fields.${i}.optimumYield`, String(average.yield), { shouldDirty: true, shouldValidate: true });
+                    setValue(`fields.${i}.yieldSource`, 'county_average', { shouldDirty: true });
+                  }}
+                >
+                  Use the county average
+                </Button>
+              </p>
+            ) : null}
+            <SelectField label="Where the optimum yield comes from" options={YIELD_SOURCES.map((y) => ({ value: y, label: YIELD_SOURCE_LABELS[y] }))} error={e?.[i]?.yieldSource?.message} {...register(`fields.${i}.yieldSource`)} />
+            {live[i]?.yieldSource === 'own_records' ? (
+              <TextField label="Yield records" hint="Which years and records the yield comes from" error={e?.[i]?.yieldBasis?.message} {...register(`fields.${i}.yieldBasis`)} />
+            ) : null}
             <TextField label="Nitrogen rate (lb per acre)" inputMode="decimal" width="sm" required error={e?.[i]?.nitrogenRateLbPerAcre?.message} {...register(`fields.${i}.nitrogenRateLbPerAcre`)} />
             <fieldset className="usa-fieldset margin-top-2">
               <legend className="usa-legend">Nitrogen credits (lb per acre; leave blank if you have not worked one out)</legend>
@@ -83,6 +125,14 @@ export function FieldsStep({ defaults, onChange, handle, counties, operationCoun
             </fieldset>
             <TextField label="Phosphorus index" inputMode="decimal" width="sm" required error={e?.[i]?.phosphorusIndex?.message} {...register(`fields.${i}.phosphorusIndex`)} />
             {band ? <p className="margin-top-1" role="status">Phosphorus index band: {band}</p> : null}
+            <TextField
+              label="P2O5 removed by the crop rotation (lb per acre a year)"
+              hint="Needed when the phosphorus index is medium (over 2 up to 5). Leave it blank to use the crop table’s removal times the optimum yield."
+              inputMode="decimal"
+              width="sm"
+              error={e?.[i]?.p2o5RemovalLbPerAcre?.message}
+              {...register(`fields.${i}.p2o5RemovalLbPerAcre`)}
+            />
             <SelectField label="Application method" required options={APPLICATION_METHODS.map((m) => ({ value: m, label: METHOD_LABELS[m] }))} error={e?.[i]?.applicationMethod?.message} {...register(`fields.${i}.applicationMethod`)} />
             <SelectField label="Application timing" required options={APPLICATION_TIMINGS.map((t) => ({ value: t, label: TIMING_LABELS[t] }))} error={e?.[i]?.applicationTiming?.message} {...register(`fields.${i}.applicationTiming`)} />
             <Button variant="unstyled" className="margin-top-2" onClick={() => remove(i)}>
@@ -94,11 +144,11 @@ export function FieldsStep({ defaults, onChange, handle, counties, operationCoun
       <Button
         variant="outline"
         className="margin-top-2"
-        onClick={() => append({ key: newRowKey(), name: '', countyFips: '', acres: '', tenure: '', crops: [{ year: nextYear, crop: '' }], optimumYield: '', nitrogenRateLbPerAcre: '', legumeCreditLbPerAcre: '', commercialNLbPerAcre: '', carryoverCreditLbPerAcre: '', phosphorusIndex: '', applicationMethod: '', applicationTiming: '' })}
+        onClick={() => append({ key: newRowKey(), name: '', countyFips: '', acres: '', tenure: '', crops: [{ year: nextYear, crop: '' }], optimumYield: '', nitrogenRateLbPerAcre: '', legumeCreditLbPerAcre: '', commercialNLbPerAcre: '', carryoverCreditLbPerAcre: '', phosphorusIndex: '', applicationMethod: '', applicationTiming: '', previousCrop: '', previousCropManured: '', yieldSource: '', yieldBasis: '', p2o5RemovalLbPerAcre: '' })}
       >
         Add a field
       </Button>
-      <BalancePanel production={production} fields={live as unknown as Record<string, unknown>[]} year={year} live />
+      <BalancePanel production={production} fields={live as unknown as Record<string, unknown>[]} agreements={agreements} year={year} tables={tables} live />
       <h3>Counties this plan goes to</h3>
       <p className="usa-hint">Worked out from where the operation is and the fields’ counties ({touched[0]?.citation}).</p>
       <ul className="usa-list" aria-live="polite">

@@ -1,5 +1,6 @@
 'use client';
 
+import type { ReferenceTables } from '@/lib/plans/reference-tables';
 import { useState } from 'react';
 import { Alert } from '@/components/alert';
 import { Button } from '@/components/button';
@@ -32,6 +33,7 @@ type Props = {
   fees: { lines: FeePreviewLine[]; totalCents: number; note: string | null };
   operationCountyFips: string;
   counties: CountyOption[];
+  referenceTables: ReferenceTables;
   today: string;
   safoInForce: boolean;
   /** IAC 567-65.110(5) for the operation today (an approved plan stays in force while this one is reviewed). */
@@ -47,7 +49,7 @@ type Props = {
  * plan as it will be filed, section by section, each with a "Change" link to its step; every
  * computed figure with its rule; the fees; then the certification.
  */
-export function ReviewStep({ check, draft, files, steps, kind, animalUnits, fees, operationCountyFips, counties, today, safoInForce, manureRemoval, submitting, submitError, goTo, onSubmit }: Props) {
+export function ReviewStep({ check, draft, files, steps, kind, animalUnits, fees, operationCountyFips, counties, referenceTables, today, safoInForce, manureRemoval, submitting, submitError, goTo, onSubmit }: Props) {
   const [certify, setCertify] = useState(false);
   const [certifyError, setCertifyError] = useState<string | null>(null);
   const names = new Map(counties.map((c) => [c.fips, c.name]));
@@ -90,6 +92,7 @@ export function ReviewStep({ check, draft, files, steps, kind, animalUnits, fees
             countyName={(f) => names.get(f) ?? f}
             headingLevel={3}
             balanceYear={Number(today.slice(0, 4))}
+            referenceTables={referenceTables}
             change={(section, title) =>
               contentSteps.has(section) ? (
                 <Button variant="unstyled" onClick={() => goTo(section)}>

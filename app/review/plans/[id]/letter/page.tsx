@@ -65,6 +65,14 @@ export default async function DecisionLetterPage({ params }: { params: Promise<{
       <p>{t.review}</p>
       <p className="text-bold" id="manure-removal">{t.manureRemoval.text}</p>
       {t.manureRemoval.confirmed ? null : <p className="mmp-no-print"><Unconfirmed what="This reading of IAC 567-65.110(5)" source={latestParameter('reading.approved_plan_in_force').source} /></p>}
+      {t.balance ? (
+        <section aria-labelledby="letter-balance">
+          <h2 className="font-heading-md" id="letter-balance">{t.balance.heading}</h2>
+          <p>{t.balance.summary}</p>
+          <ul>{t.balance.rows.map((r, i) => <li key={i}>{r}</li>)}</ul>
+          {t.balance.unconfirmed ? <p className="usa-hint">{t.balance.unconfirmed}</p> : null}
+        </section>
+      ) : null}
       {t.reasons ? (
         <>
           <h2 className="font-heading-md">{t.reasons.heading}</h2>
