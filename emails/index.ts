@@ -14,6 +14,7 @@ import * as planDecided from './plan-decided';
 import * as registrationAnswered from './registration-answered';
 import * as registrationRequested from './registration-requested';
 import * as returnedIncomplete from './returned-incomplete';
+import * as statementRequested from './statement-requested';
 import * as submissionReceived from './submission-received';
 import * as transferDecided from './transfer-decided';
 import * as transferDisputed from './transfer-disputed';
@@ -38,6 +39,7 @@ export type EmailTemplates = {
   'fee-receipt': feeReceipt.FeeReceiptProps;
   'county-digest': countyDigest.CountyDigestProps;
   'transfer-requested': transferRequested.TransferRequestedProps;
+  'statement-requested': statementRequested.StatementRequestedProps;
   'transfer-disputed': transferDisputed.TransferDisputedProps;
   'transfer-decided': transferDecided.TransferDecidedProps;
   'owner-claim-invitation': ownerClaimInvitation.OwnerClaimInvitationProps;
@@ -74,6 +76,7 @@ const TEMPLATES: { [K in EmailTemplateId]: Template<EmailTemplates[K]> } = {
   'owner-claim-invitation': { ...ownerClaimInvitation, component: ownerClaimInvitation.OwnerClaimInvitationEmail },
   'registration-requested': { ...registrationRequested, component: registrationRequested.RegistrationRequestedEmail },
   'registration-answered': { ...registrationAnswered, component: registrationAnswered.RegistrationAnsweredEmail },
+  'statement-requested': { ...statementRequested, component: statementRequested.StatementRequestedEmail },
 };
 
 export const EMAIL_TEMPLATE_IDS = Object.keys(TEMPLATES) as EmailTemplateId[];

@@ -133,9 +133,10 @@ export function DocumentView({ doc, countyName, headingLevel = 2, change, balanc
                 <>
                   {' '}(<a href={`/api/attachments/${a.attachmentId}`}>signed copy</a>)
                 </>
-              ) : (
+              ) : a.statementId ? null : (
                 ' (no signed copy)'
               )}
+              {a.statementId ? ` (confirmed by the landowner through an emailed link, statement ${a.statementId.slice(0, 8)})` : ''}
             </li>
           ))}
         </ul>

@@ -192,6 +192,8 @@ export const landAgreements = pgTable(
     // field, lb per acre; the nitrogen is a credit against the field's remaining need.
     commercialNLbPerAcre: numeric('commercial_n_lb_per_acre', { precision: 10, scale: 2, mode: 'number' }),
     commercialP2o5LbPerAcre: numeric('commercial_p2o5_lb_per_acre', { precision: 10, scale: 2, mode: 'number' }),
+    /** The landowner's emailed confirmation (landowner_statements), when it stands in for a signed copy. */
+    statementId: uuid('statement_id'),
   },
   (t) => [index('land_agreements_plan_idx').on(t.planId), index('land_agreements_field_idx').on(t.fieldId)],
 );

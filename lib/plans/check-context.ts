@@ -9,6 +9,8 @@ import { lastApprovedPlanId } from './load';
 import type { OperationFactsForPlan } from './operation-facts';
 import { loadReferenceTables } from '@/lib/reference/load';
 import type { ReferenceTables } from './reference-tables';
+import type { StatementSummary } from './statement-check';
+import { listPlanStatements } from '@/lib/statements/statements';
 
 export type CountyOption = { fips: string; name: string };
 
@@ -22,11 +24,12 @@ export async function buildCheckContext(
   plan: { id: string; kind: 'original' | 'annual_update'; operationId: string; previousPlanId: string | null },
   facts: OperationFactsForPlan,
   today: string,
-): Promise<CheckContext & { previousPlanId: string | null; counties: CountyOption[]; referenceTables: ReferenceTables }> {
-  const [files, countyList, referenceTables] = await allOf(db, [
+): Promise<CheckContext & { previousPlanId: string | null; counties: CountyOption[]; referenceTables: ReferenceTables; statements: StatementSummary[] }> {
+  const [files, countyList, referenceTables, statements] = await allOf(db, [
     () => db.select({ id: attachments.id, kind: attachments.kind }).from(attachments).where(eq(attachments.planId, plan.id)),
     () => listCountyOptions(db),
     () => loadReferenceTables(db, today),
+    () => listPlanStatements(db, plan.id),
   ]);
   let previousPlanId: string | null = null;
   let previous: PlanDocument | null = null;
@@ -48,5 +51,6 @@ export async function buildCheckContext(
     counties: countyList,
     countyName: (fips) => names.get(fips) ?? fips,
     referenceTables,
+    statements,
   };
 }

@@ -7,6 +7,7 @@ import { attachmentsStep, stockpilesStep } from '@/lib/validation/plan-stockpile
 import { contactsStep, productionStep, updateStep, type UpdateStep } from '@/lib/validation/plans';
 import { balanceInput, overLimitWords, planBalance } from './balance';
 import type { ReferenceTables } from './reference-tables';
+import { statementProblem, type StatementSummary } from './statement-check';
 import { diffDocuments } from './document/diff';
 import type { FiledDocument, PlanChange, PlanDocument, PlanDraft } from './document/types';
 import { STEP_LABELS, stepsFor, type DataStepId, type StepId } from './steps';
@@ -28,6 +29,8 @@ export type CheckContext = {
   countyName?: (fips: string) => string;
   /** The reference tables in force (crop factors, county yields); the shipped ones when absent. */
   referenceTables?: ReferenceTables;
+  /** The landowners' emailed confirmations of statements of intent on this plan (DNR form 542-8167). */
+  statements?: readonly StatementSummary[];
 };
 
 export type CheckResult = { missing: MissingItem[]; update: UpdateStep | null; document: FiledDocument | null; changes: PlanChange[] };
@@ -129,7 +132,12 @@ function crossCheck(p: Parts, ctx: CheckContext, updateKind: string | null, miss
     const field = p.fields.find((f) => f.key === a.fieldKey);
     if (!field) missing.push({ step: 'agreements', path: `agreements.${i}.fieldKey`, message: `The agreement with ${a.landownerName} names a field that is no longer in the plan.` });
     else if (a.acres !== undefined && a.acres > field.acres) missing.push({ step: 'agreements', path: `agreements.${i}.acres`, message: agreementTooLarge(a.acres, field.acres) });
-    if (!uploaded.has(a.attachmentId)) missing.push({ step: 'agreements', path: `agreements.${i}.attachmentId`, message: `Upload the signed agreement with ${a.landownerName} again (PDF).` });
+    if (a.attachmentId) {
+      if (!uploaded.has(a.attachmentId)) missing.push({ step: 'agreements', path: `agreements.${i}.attachmentId`, message: `Upload the signed agreement with ${a.landownerName} again (PDF).` });
+    } else {
+      const problem = statementProblem(a, ctx.statements ?? []);
+      if (problem) missing.push({ step: 'agreements', path: `agreements.${i}.attachmentId`, message: problem });
+    }
   });
   // Iowa Code 459.311B: a stockpile site that breaks a separation rule cannot be in the plan.
   for (const s of p.stockpiles?.stockpiles ?? []) {

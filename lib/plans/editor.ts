@@ -65,6 +65,7 @@ export async function getPlanEditor(actor: Actor, planId: string, today: string)
     designStatementApplies: context.designStatementApplies,
     counties: context.counties,
     referenceTables: context.referenceTables,
+    statements: context.statements,
     attachments: files,
     previous: context.previous,
     // Only a plan still returned as incomplete has an open notice; a later decision supersedes it.

@@ -68,6 +68,7 @@ export async function materializePlan(tx: Executor, planId: string, doc: PlanDoc
         attachmentId: a.attachmentId || null,
         commercialNLbPerAcre: a.commercialNLbPerAcre ?? null,
         commercialP2o5LbPerAcre: a.commercialP2o5LbPerAcre ?? null,
+        statementId: a.statementId ?? null,
       })),
     );
   }

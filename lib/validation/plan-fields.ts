@@ -105,7 +105,9 @@ export function agreementsStep(today: string, fields: readonly { key: string; ac
           landownerName: requiredText('Enter the landowner’s name', 2, 160),
           acres: optionalNumber('Enter the acres as a number', 0.01, 100_000, 'Acres must be more than 0'),
           signedOn: dateField('Enter the date the agreement was signed').refine((d) => d <= today, 'The signing date cannot be in the future'),
-          attachmentId: z.string({ error: 'Upload the signed agreement (PDF)' }).uuid('Upload the signed agreement (PDF)'),
+          // The signed copy (a PDF), or the landowner's confirmation through an emailed link.
+          attachmentId: z.preprocess(blankToUndefined, z.string().uuid('Upload the signed agreement (PDF)').optional()),
+          statementId: z.preprocess(blankToUndefined, z.string().uuid('Ask the landowner to confirm again').optional()),
           // DNR form 542-8167: the landowner's planned commercial fertilizer on the field.
           commercialNLbPerAcre: optionalNumber('Enter the commercial nitrogen in pounds per acre, or leave it blank', 0, 500, 'The commercial nitrogen must be between 0 and 500 pounds per acre'),
           commercialP2o5LbPerAcre: optionalNumber('Enter the commercial phosphate in pounds per acre, or leave it blank', 0, 500, 'The commercial phosphate must be between 0 and 500 pounds per acre'),
@@ -114,6 +116,7 @@ export function agreementsStep(today: string, fields: readonly { key: string; ac
       .max(300)
       .superRefine((rows, ctx) =>
         rows.forEach((a, i) => {
+          if (!a.attachmentId && !a.statementId) ctx.addIssue({ code: 'custom', path: [i, 'attachmentId'], message: SIGNED_COPY_MISSING });
           const fieldAcres = acresOf.get(a.fieldKey);
           if (a.acres !== undefined && fieldAcres !== undefined && Number.isFinite(fieldAcres) && a.acres > fieldAcres) {
             ctx.addIssue({ code: 'custom', path: [i, 'acres'], message: agreementTooLarge(a.acres, fieldAcres) });
@@ -122,6 +125,8 @@ export function agreementsStep(today: string, fields: readonly { key: string; ac
       )),
   });
 }
+
+export const SIGNED_COPY_MISSING = 'Upload the signed agreement (PDF)';
 
 export function agreementTooLarge(agreementAcres: number, fieldAcres: number): string {
   return `The agreement covers ${agreementAcres} acres, more than the field’s ${fieldAcres}. Check both figures.`;

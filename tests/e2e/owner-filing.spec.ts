@@ -97,6 +97,18 @@ test('an owner registers a finisher, files the original MMP with two fields in t
   await expect(home).toContainText('Above the limit');
   await homeCard.getByLabel('Nitrogen rate').fill('150');
   await expect(home).toContainText('Within the limit');
+  // A medium P index: twice the rotation's P2O5 removal binds. Not stated, the crop table's 0.37 lb
+  // per bushel x 200 bu = 74 lb (flagged unconfirmed): 148 / 30 lb per 1,000 gallons = 4.93 an acre.
+  await homeCard.getByLabel('Phosphorus index').fill('3');
+  await expect(home).toContainText('4.93');
+  await expect(home).toContainText(/P2O5 removal 74 lb\/acre \(0\.37 lb P2O5 per bu removed x 200 bu per acre\)/);
+  await expect(page.getByTestId('balance-unconfirmed')).toContainText('not yet confirmed by the department');
+  await homeCard.getByLabel('P2O5 removed by the crop rotation').fill('60');
+  await expect(home).toContainText('P2O5 removal 60 lb/acre (as the plan states)');
+  await expect(home.getByRole('cell').nth(1)).toHaveText('4');
+  await homeCard.getByLabel('P2O5 removed by the crop rotation').fill('');
+  await homeCard.getByLabel('Phosphorus index').fill('1.5');
+  await expect(home).toContainText('5.33');
   await page.setViewportSize({ width: 1280, height: 720 });
   await page.getByRole('button', { name: 'Add a field' }).click();
   await fillField(page, 2, { name: 'River 120', county: 'Pocahontas', acres: '120', tenure: 'Rented', crop: 'soybeans', yieldGoal: '60', n: '0', p: '2.5' });

@@ -54,6 +54,7 @@ const ROUTES: { file: string; url: string; expect: string }[] = [
   { file: 'app/review/plans/[id]/page.tsx', url: `/review/plans/${ID}`, expect: DEPT_ID },
   { file: 'app/review/transfers/[id]/page.tsx', url: `/review/transfers/${ID}`, expect: DEPT_ID },
   { file: 'app/transfers/respond/page.tsx', url: '/transfers/respond?token=not-a-real-token', expect: PUBLIC },
+  { file: 'app/statements/confirm/page.tsx', url: '/statements/confirm?token=not-a-real-token', expect: PUBLIC },
   { file: 'app/registrations/respond/page.tsx', url: '/registrations/respond?token=not-a-real-token', expect: PUBLIC },
   { file: 'app/review/plans/[id]/letter/page.tsx', url: `/review/plans/${ID}/letter`, expect: 'S 404 404 404 404 404 404 404' },
   // Payers (owners, active contractors) see their own fees; the department the ledger.

@@ -18,6 +18,7 @@ import { RestoreOffer } from './restore-offer';
 import { SaveStatus } from './save-status';
 import { StepBody } from './step-body';
 import { useAutosave } from './use-autosave';
+import type { RequestStatement } from '../landowner-statement';
 import type { StepHandle } from './use-step-form';
 
 export type WizardActions = {
@@ -25,6 +26,7 @@ export type WizardActions = {
   peek: (input: unknown) => Promise<ActionResult<{ version: number; draft: unknown; editable: boolean }>>;
   submit: (input: unknown) => Promise<ActionResult<{ planId: string; submittedOn: string }>>;
   removeFile: (input: unknown) => Promise<ActionResult>;
+  requestStatement: RequestStatement;
 };
 
 const clone = <T,>(v: T): T => JSON.parse(JSON.stringify(v ?? {})) as T;
@@ -186,6 +188,7 @@ export function PlanWizard({ data, actions, initialStep }: { data: PlanEditorDat
             onChange={onChange[step]}
             handle={handle}
             removeFile={actions.removeFile}
+            requestStatement={actions.requestStatement}
           />
         )}
       </div>

@@ -16,6 +16,7 @@ import { ReviewStep } from './steps/review-step';
 import { StockpilesStep } from './steps/stockpiles-step';
 import { UpdateStep } from './steps/update-step';
 import type { StepHandle } from './use-step-form';
+import type { RequestStatement } from '../landowner-statement';
 
 type DataProps = {
   step: DataStepId;
@@ -26,10 +27,11 @@ type DataProps = {
   onChange: (values: Record<string, unknown>) => void;
   handle: RefObject<StepHandle | null>;
   removeFile: (input: unknown) => Promise<ActionResult>;
+  requestStatement: RequestStatement;
 };
 
 /** The form of one data step, with what it needs from the plan and the other steps. */
-function Data({ step, data, draft, files, setFiles, onChange, handle, removeFile }: DataProps) {
+function Data({ step, data, draft, files, setFiles, onChange, handle, removeFile, requestStatement }: DataProps) {
   const common = { defaults: draft[step] ?? {}, onChange, handle };
   const added = (f: UploadedFile) => setFiles((list) => [...list.filter((x) => x.id !== f.id), f]);
   const fieldList = ((draft.fields?.fields as { key: string; name: string; tenure: string; countyFips: string; acres?: unknown }[] | undefined) ?? []).filter(Boolean);
@@ -52,7 +54,7 @@ function Data({ step, data, draft, files, setFiles, onChange, handle, removeFile
     case 'fields':
       return <FieldsStep {...common} counties={data.counties} operationCountyFips={data.operation.countyFips} nextYear={Number(data.today.slice(0, 4)) + 1} year={Number(data.today.slice(0, 4))} production={draft.production} agreements={(draft.agreements?.agreements as Record<string, unknown>[] | undefined) ?? []} tables={data.referenceTables} />;
     case 'agreements':
-      return <AgreementsStep {...common} planId={data.plan.id} today={data.today} fields={fieldList} files={files} onUploaded={added} />;
+      return <AgreementsStep {...common} planId={data.plan.id} today={data.today} fields={fieldList} files={files} onUploaded={added} statements={data.statements} requestStatement={requestStatement} />;
     case 'stockpiles':
       return <StockpilesStep {...common} />;
     case 'attachments':

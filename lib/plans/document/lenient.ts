@@ -63,6 +63,7 @@ const agreementSchema = z.object({
   attachmentId: text,
   commercialNLbPerAcre: num.optional(),
   commercialP2o5LbPerAcre: num.optional(),
+  statementId: text.optional(),
 });
 
 const productionSchema = z.object({

@@ -31,7 +31,7 @@ export type PlanDocument = {
 type Gaps<T, K extends keyof T> = { [P in keyof T]: P extends K ? T[P] | null : T[P] };
 
 export type FiledField = Gaps<FieldRow, 'optimumYield' | 'nitrogenRateLbPerAcre' | 'legumeCreditLbPerAcre' | 'commercialNLbPerAcre' | 'carryoverCreditLbPerAcre' | 'phosphorusIndex' | 'applicationMethod' | 'applicationTiming' | 'previousCrop' | 'previousCropManured' | 'yieldSource' | 'yieldBasis' | 'p2o5RemovalLbPerAcre'>;
-export type FiledAgreement = Gaps<Agreement, 'fieldKey' | 'acres' | 'signedOn' | 'attachmentId' | 'commercialNLbPerAcre' | 'commercialP2o5LbPerAcre'>;
+export type FiledAgreement = Gaps<Agreement, 'fieldKey' | 'acres' | 'signedOn' | 'attachmentId' | 'commercialNLbPerAcre' | 'commercialP2o5LbPerAcre' | 'statementId'>;
 export type FiledStockpile = Gaps<StockpileRow, 'slopePercent' | 'practicesDescription'>;
 export type FiledProduction = Gaps<Production, keyof Production>;
 

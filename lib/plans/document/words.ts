@@ -49,6 +49,7 @@ export const AGREEMENT_LABELS: Record<Exclude<keyof Agreement, 'key'>, string> =
   attachmentId: 'signed copy',
   commercialNLbPerAcre: 'landowner’s commercial nitrogen (lb/acre)',
   commercialP2o5LbPerAcre: 'landowner’s commercial phosphate (lb/acre)',
+  statementId: 'landowner’s emailed confirmation',
 };
 
 export const STOCKPILE_LABELS: Record<Exclude<keyof StockpileRow, 'key'>, string> = {

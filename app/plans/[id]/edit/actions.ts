@@ -12,6 +12,9 @@ import { submitPlan } from '@/lib/plans/submit';
 import { publicOrigin } from '@/lib/env';
 import { parseOrThrow } from '@/lib/validation/parse';
 import { planRefSchema, removeAttachmentSchema, saveDraftSchema, submitPlanSchema } from '@/lib/validation/plans';
+import { statementRequestSchema } from '@/lib/validation/statements';
+import { requestLandownerStatement } from '@/lib/statements/statements';
+import type { StatementSummary } from '@/lib/plans/statement-check';
 
 // The plan form's actions: parse -> authorize (inside the service) -> act -> revalidate.
 
@@ -51,5 +54,16 @@ export async function removeAttachmentAction(input: unknown): Promise<ActionResu
     const values = parseOrThrow(removeAttachmentSchema, input);
     await removeAttachment(actor, values);
     return { ok: true, data: undefined, message: 'File removed.' };
+  });
+}
+
+/** DNR form 542-8167: emails the landowner a link to confirm the statement of intent for one agreement row. */
+export async function requestStatementAction(input: unknown): Promise<ActionResult<StatementSummary>> {
+  return runAction(async () => {
+    const actor = await actorOrThrow();
+    const values = parseOrThrow(statementRequestSchema, input);
+    const statement = await requestLandownerStatement(actor, values, { origin: publicOrigin() });
+    kickDelivery();
+    return { ok: true, data: statement, message: `Sent to ${statement.landownerEmail}.` };
   });
 }

@@ -8,10 +8,13 @@ import { TextField } from '@/components/text-field';
 import { newRowKey } from '@/lib/plans/document/ids';
 import { agreementsStep } from '@/lib/validation/plan-fields';
 import { FileUpload, type UploadedFile } from '../../file-upload';
+import { LandownerStatement, type RequestStatement } from '../../landowner-statement';
+import type { StatementSummary } from '@/lib/plans/statement-check';
+import { useState } from 'react';
 import type { StepProps } from '../types';
 import { useStepForm } from '../use-step-form';
 
-type Agreement = { key: string; fieldKey: string; landownerName: string; acres: string | number; signedOn: string; attachmentId: string; commercialNLbPerAcre?: string | number; commercialP2o5LbPerAcre?: string | number };
+type Agreement = { key: string; fieldKey: string; landownerName: string; acres: string | number; signedOn: string; attachmentId: string; statementId?: string; commercialNLbPerAcre?: string | number; commercialP2o5LbPerAcre?: string | number };
 type Values = { agreements: Agreement[] };
 
 type Props = StepProps & {
@@ -20,10 +23,13 @@ type Props = StepProps & {
   fields: { key: string; name: string; tenure: string; acres?: unknown }[];
   files: UploadedFile[];
   onUploaded: (file: UploadedFile) => void;
+  statements: StatementSummary[];
+  requestStatement: RequestStatement;
 };
 
 /** Iowa Code 459.312: a written agreement, signed and uploaded, for land the owner neither owns nor rents. */
-export function AgreementsStep({ defaults, onChange, handle, planId, today, fields, files, onUploaded }: Props) {
+export function AgreementsStep({ defaults, onChange, handle, planId, today, fields, files, onUploaded, statements: initialStatements, requestStatement }: Props) {
+  const [statements, setStatements] = useState(initialStatements);
   const form = useStepForm<Values>(agreementsStep(today, fields), defaults as Values, onChange as (v: Values) => void, handle);
   const { register, control, formState, setValue } = form;
   const { fields: rows, append, remove } = useFieldArray({ control, name: 'agreements', keyName: 'rhfId' });
@@ -58,14 +64,27 @@ export function AgreementsStep({ defaults, onChange, handle, planId, today, fiel
             <FileUpload
               planId={planId}
               kind="land_agreement"
-              label={file ? 'Replace the signed agreement' : 'Signed agreement'}
-              required={!file}
+              label={file ? 'Replace the signed agreement' : 'Signed agreement or statement of intent (PDF)'}
+              required={!file && !live[i]?.statementId}
               error={e?.[i]?.attachmentId?.message}
               onUploaded={(f) => {
                 onUploaded(f);
                 setValue(`agreements.${i}.attachmentId`, f.id, { shouldValidate: true, shouldDirty: true });
               }}
             />
+            {!file ? (
+              <LandownerStatement
+                planId={planId}
+                row={live[i] ?? r}
+                fieldName={fields.find((f) => f.key === live[i]?.fieldKey)?.name ?? ''}
+                statements={statements}
+                request={requestStatement}
+                onRequested={(s) => {
+                  setStatements((list) => [s, ...list]);
+                  setValue(`agreements.${i}.statementId`, s.id, { shouldValidate: true, shouldDirty: true });
+                }}
+              />
+            ) : null}
             <Button variant="unstyled" onClick={() => remove(i)}>
               Remove agreement {i + 1}
             </Button>

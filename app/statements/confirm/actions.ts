@@ -1,0 +1,17 @@
+'use server';
+
+import { runAction } from '@/lib/actions/run-action';
+import type { ActionResult } from '@/lib/errors';
+import { confirmLandownerStatement } from '@/lib/statements/statements';
+import { parseOrThrow } from '@/lib/validation/parse';
+import { statementConfirmSchema } from '@/lib/validation/statements';
+
+// DNR form 542-8167: the landowner confirms the statement of intent through the emailed link. The
+// link is the authority (the landowner has no portal account): single use, hashed, and it expires.
+export async function confirmStatementAction(input: unknown): Promise<ActionResult> {
+  return runAction(async () => {
+    const values = parseOrThrow(statementConfirmSchema, input);
+    const s = await confirmLandownerStatement(values);
+    return { ok: true, data: undefined, message: `Thank you, ${s.confirmedName}. The statement for ${s.fieldName} is confirmed; the operation’s owner can now file the plan with it.` };
+  });
+}

@@ -1,0 +1,118 @@
+import 'server-only';
+import { randomBytes } from 'node:crypto';
+import { and, desc, eq, gt, isNull } from 'drizzle-orm';
+import { getDb, type Executor } from '@/db/client';
+import { counties, landownerStatements, operations, plans } from '@/db/schema';
+import { recordAudit } from '@/lib/audit';
+import { authorize } from '@/lib/auth/policy';
+import type { Actor } from '@/lib/auth/roles';
+import { hashToken } from '@/lib/auth/tokens';
+import { AppError, notFoundError } from '@/lib/errors';
+import { enqueueEmail } from '@/lib/notifications/outbox';
+import { isEditableStatus } from '@/lib/plans/steps';
+import type { StatementConfirmValues, StatementRequestValues } from '@/lib/validation/statements';
+import type { StatementSummary } from '@/lib/plans/statement-check';
+
+// DNR form 542-8167: a statement of intent for land the owner neither owns nor rents. The filer asks
+// the landowner by email; the landowner opens the single-use link (no portal account needed), sees
+// the field and the commercial fertilizer the plan credits to them, and confirms by typing their name.
+// The confirmation keeps the figures the landowner saw, so the plan's check can tell when they changed.
+
+export const STATEMENT_LINK_DAYS = 30;
+export const STATEMENT_LINK_INVALID = 'This link has expired, was already used, or was replaced by a newer one. Ask the operation’s owner to send it again.';
+
+export type StatementRow = typeof landownerStatements.$inferSelect;
+export type { StatementSummary } from '@/lib/plans/statement-check';
+
+const summary = (r: StatementRow): StatementSummary => ({
+  id: r.id, agreementKey: r.agreementKey, landownerName: r.landownerName, landownerEmail: r.landownerEmail, fieldName: r.fieldName,
+  acres: r.acres, commercialNLbPerAcre: r.commercialNLbPerAcre, commercialP2o5LbPerAcre: r.commercialP2o5LbPerAcre, confirmedName: r.confirmedName,
+  requestedAt: r.requestedAt.toISOString(), confirmedAt: r.confirmedAt?.toISOString() ?? null, expiresAt: r.expiresAt.toISOString(),
+});
+
+type Ctx = { origin: string; now?: Date };
+
+/** Emails the landowner a link to confirm the statement; a newer request replaces an unanswered one for the same row. */
+export async function requestLandownerStatement(actor: Actor, input: StatementRequestValues, ctx: Ctx): Promise<StatementSummary> {
+  await authorize(actor, 'plan.save_draft', { planId: input.planId });
+  const db = await getDb();
+  const now = ctx.now ?? new Date();
+  return db.transaction(async (tx) => {
+    const [plan] = await tx
+      .select({ status: plans.status, operationName: operations.name, facilityId: operations.facilityId, countyName: counties.name })
+      .from(plans)
+      .innerJoin(operations, eq(operations.id, plans.operationId))
+      .innerJoin(counties, eq(counties.fips, operations.countyFips))
+      .where(eq(plans.id, input.planId))
+      .for('update', { of: plans });
+    if (!plan) throw notFoundError();
+    if (!isEditableStatus(plan.status)) throw new AppError('CONFLICT', 'This plan is with the department and cannot be changed until it is returned to you.');
+    // An unanswered earlier link for this row stops working: only the latest figures can be confirmed.
+    await tx
+      .update(landownerStatements)
+      .set({ tokenHash: null })
+      .where(and(eq(landownerStatements.planId, input.planId), eq(landownerStatements.agreementKey, input.agreementKey), isNull(landownerStatements.confirmedAt)));
+    const token = randomBytes(32).toString('base64url');
+    const expiresAt = new Date(now.getTime() + STATEMENT_LINK_DAYS * 86_400_000);
+    const [row] = await tx
+      .insert(landownerStatements)
+      .values({
+        planId: input.planId, agreementKey: input.agreementKey, landownerName: input.landownerName, landownerEmail: input.landownerEmail,
+        fieldName: input.fieldName, acres: input.acres ?? null, commercialNLbPerAcre: input.commercialNLbPerAcre ?? null,
+        commercialP2o5LbPerAcre: input.commercialP2o5LbPerAcre ?? null, tokenHash: hashToken(token), expiresAt, requestedByUserId: actor.id, requestedAt: now,
+      })
+      .returning();
+    await recordAudit(tx, {
+      actorUserId: actor.id, action: 'statement.requested', entityType: 'plan', entityId: input.planId,
+      after: { statementId: row!.id, agreementKey: input.agreementKey, landownerEmail: input.landownerEmail, fieldName: input.fieldName },
+    });
+    await enqueueEmail(tx, {
+      eventKey: `statement:${row!.id}:requested`,
+      recipients: [{ address: input.landownerEmail }],
+      template: 'statement-requested',
+      props: {
+        landownerName: input.landownerName, operationName: plan.operationName, facilityId: plan.facilityId ?? 'not yet assigned', countyName: plan.countyName,
+        fieldName: input.fieldName, acres: input.acres ?? null, commercialNLbPerAcre: input.commercialNLbPerAcre ?? null,
+        commercialP2o5LbPerAcre: input.commercialP2o5LbPerAcre ?? null, confirmUrl: `${ctx.origin}/statements/confirm?token=${token}`, confirmBy: expiresAt.toISOString(),
+      },
+    });
+    return summary(row!);
+  });
+}
+
+/** The plan's statements, newest first (the filer's form shows each row's latest). */
+export async function listPlanStatements(db: Executor, planId: string): Promise<StatementSummary[]> {
+  const rows = await db.select().from(landownerStatements).where(eq(landownerStatements.planId, planId)).orderBy(desc(landownerStatements.requestedAt));
+  return rows.map(summary);
+}
+
+/** The statement a link opens, with its operation; null for a used, replaced or expired link. */
+export async function findStatementByLink(db: Executor, token: string, now = new Date()) {
+  const [row] = await db
+    .select({ statement: landownerStatements, operationName: operations.name, facilityId: operations.facilityId, countyName: counties.name })
+    .from(landownerStatements)
+    .innerJoin(plans, eq(plans.id, landownerStatements.planId))
+    .innerJoin(operations, eq(operations.id, plans.operationId))
+    .innerJoin(counties, eq(counties.fips, operations.countyFips))
+    .where(and(eq(landownerStatements.tokenHash, hashToken(token)), gt(landownerStatements.expiresAt, now), isNull(landownerStatements.confirmedAt)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** The landowner confirms through the link: once, before it expires. */
+export async function confirmLandownerStatement(input: StatementConfirmValues, now = new Date()): Promise<StatementSummary> {
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(landownerStatements)
+      .set({ confirmedName: input.signedName, confirmedAt: now, tokenHash: null })
+      .where(and(eq(landownerStatements.tokenHash, hashToken(input.token)), gt(landownerStatements.expiresAt, now), isNull(landownerStatements.confirmedAt)))
+      .returning();
+    if (!row) throw new AppError('NOT_FOUND', STATEMENT_LINK_INVALID);
+    await recordAudit(tx, {
+      actorUserId: null, action: 'statement.confirmed_by_landowner', entityType: 'plan', entityId: row.planId,
+      after: { statementId: row.id, signedName: input.signedName, via: 'emailed_link', figures: { acres: row.acres, n: row.commercialNLbPerAcre, p2o5: row.commercialP2o5LbPerAcre } },
+    });
+    return summary(row);
+  });
+}

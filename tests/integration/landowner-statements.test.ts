@@ -1,0 +1,105 @@
+import { randomUUID } from 'node:crypto';
+import { and, asc, eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { getDb } from '@/db/client';
+import { auditEvents, emailOutbox, landAgreements, plans } from '@/db/schema';
+import { today } from '@/lib/clock';
+import { saveDraft } from '@/lib/plans/drafts';
+import { submitPlan } from '@/lib/plans/submit';
+import { getReviewView } from '@/lib/reviews/review-view';
+import { confirmLandownerStatement, requestLandownerStatement } from '@/lib/statements/statements';
+import { startPlan } from '@/lib/plans/start';
+import { uploadAttachment } from '@/lib/plans/attachments';
+import { completeDraft, createOperation, createOwner, createReviewer, planVersion } from './support/factories';
+import { databaseLabel, useTestDb } from './support/test-db';
+
+// DNR form 542-8167: a field on land the owner neither owns nor rents needs the landowner's statement
+// of intent. Instead of a signed PDF, the filer emails the landowner a single-use link; the plan is
+// complete once the landowner confirmed exactly what the plan says, and their commercial nitrogen is
+// the field's credit.
+const PDF = new TextEncoder().encode('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF');
+const origin = 'http://portal.test';
+
+describe(`landowners' statements of intent confirmed by email on ${databaseLabel}`, () => {
+  useTestDb();
+  const year = Number(today().slice(0, 4));
+
+  async function planWithStatementField() {
+    const owner = await createOwner();
+    const { operationId } = await createOperation(owner);
+    const { planId } = await startPlan(owner, { operationId, kind: 'original' }, today());
+    const d = completeDraft();
+    const fields = (d.fields.fields as Record<string, unknown>[]).map((f, i) =>
+      i === 0 ? { ...f, crops: [{ year: String(year + 1), crop: 'corn' }], commercialNLbPerAcre: '', nitrogenRateLbPerAcre: '200' } : f);
+    // Home 80 is the landowner's: 200 lb N planned; with their 60 lb of commercial N the field may take (240 - 60) / 45 = 4.
+    const homeKey = fields[0]!.key as string;
+    fields[0] = { ...fields[0], tenure: 'agreement' };
+    const agreement = { key: randomUUID(), fieldKey: homeKey, landownerName: 'Jan De Boer', acres: '80', signedOn: today(), commercialNLbPerAcre: '60', commercialP2o5LbPerAcre: '' };
+    await uploadAttachment(owner, { planId, kind: 'site_map', filename: 'site map.pdf', bytes: PDF });
+    const draft = { ...d, fields: { fields: fields.map((f, i) => (i === 0 ? { ...f, nitrogenRateLbPerAcre: '170' } : f)) }, agreements: { agreements: [agreement] } };
+    return { owner, operationId, planId, draft, agreement };
+  }
+
+  const save = async (owner: Awaited<ReturnType<typeof createOwner>>, planId: string, draft: Record<string, unknown>) =>
+    saveDraft(owner, { planId, version: await planVersion(planId), draft });
+  const submit = async (owner: Awaited<ReturnType<typeof createOwner>>, planId: string) =>
+    submitPlan(owner, { planId, version: await planVersion(planId), idempotencyKey: randomUUID() }, { today: today(), origin });
+
+  it('emails the landowner, refuses the plan until they confirm, then files it with their nitrogen credited', async () => {
+    const { owner, planId, draft, agreement } = await planWithStatementField();
+    const sent = await requestLandownerStatement(owner, {
+      planId, agreementKey: agreement.key, landownerName: 'Jan De Boer', landownerEmail: 'jan.deboer@example.test', fieldName: 'Home 80', acres: 80, commercialNLbPerAcre: 60,
+    }, { origin });
+    const [mail] = await (await getDb()).select().from(emailOutbox).where(and(eq(emailOutbox.template, 'statement-requested'), eq(emailOutbox.toAddress, 'jan.deboer@example.test')));
+    expect(mail?.subject).toBe(`Please confirm: manure from ${mail?.text.match(/plan of (.+?) \(facility/)?.[1]} on your field Home 80`);
+    expect(mail?.text).toContain('Your commercial nitrogen (N)');
+    const token = /statements\/confirm\?token=([A-Za-z0-9_-]+)/.exec(mail!.text)![1]!;
+
+    await save(owner, planId, { ...draft, agreements: { agreements: [{ ...agreement, statementId: sent.id }] } });
+    const waiting = await submit(owner, planId).catch((e: unknown) => e as { code: string; fieldErrors?: Record<string, string[]> });
+    expect(waiting).toMatchObject({ code: 'VALIDATION' });
+    expect(Object.values((waiting as { fieldErrors: Record<string, string[]> }).fieldErrors).flat()).toContain(
+      'Jan De Boer has not yet confirmed the statement of intent emailed to jan.deboer@example.test. Wait for it, upload a signed copy, or send it again.');
+
+    await confirmLandownerStatement({ token, signedName: 'Jan De Boer', agree: true });
+    await expect(confirmLandownerStatement({ token, signedName: 'Jan De Boer', agree: true })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    const filed = await submit(owner, planId);
+    expect(filed.confirmationNumber).toMatch(/^MMP-/);
+    const [row] = await (await getDb()).select().from(landAgreements).where(eq(landAgreements.planId, planId));
+    expect(row).toMatchObject({ statementId: sent.id, commercialNLbPerAcre: 60, attachmentId: null });
+    const audit = await (await getDb()).select({ action: auditEvents.action }).from(auditEvents).where(eq(auditEvents.entityId, planId)).orderBy(asc(auditEvents.id));
+    expect(audit.map((a) => a.action)).toEqual(expect.arrayContaining(['statement.requested', 'statement.confirmed_by_landowner']));
+
+    const view = await getReviewView(await createReviewer(), planId, today());
+    const home = view.figures.find((f) => f.label === 'Home 80: manure rate against its limit');
+    // 170 / 45 = 3.78 planned; (240 - 60) / 45 = 4 at most, the 60 lb from the landowner's statement.
+    expect(home?.value).toMatch(/^3\.78 thousand gallons per acre planned; at most 4 /);
+    expect(home?.value).toContain('commercial nitrogen from the landowner’s statement of intent');
+  });
+
+  it('asks again when the figures change after the landowner confirmed, and a newer request replaces an unanswered link', async () => {
+    const { owner, planId, draft, agreement } = await planWithStatementField();
+    const base = { planId, agreementKey: agreement.key, landownerName: 'Jan De Boer', landownerEmail: 'jan2@example.test', fieldName: 'Home 80', acres: 80, commercialNLbPerAcre: 60 };
+    await requestLandownerStatement(owner, base, { origin });
+    const second = await requestLandownerStatement(owner, base, { origin });
+    const mails = await (await getDb()).select().from(emailOutbox).where(eq(emailOutbox.toAddress, 'jan2@example.test')).orderBy(asc(emailOutbox.createdAt));
+    const [oldToken, newToken] = mails.map((m) => /token=([A-Za-z0-9_-]+)/.exec(m.text)![1]!);
+    await expect(confirmLandownerStatement({ token: oldToken!, signedName: 'Jan De Boer', agree: true })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await confirmLandownerStatement({ token: newToken!, signedName: 'Jan De Boer', agree: true });
+    await save(owner, planId, { ...draft, agreements: { agreements: [{ ...agreement, commercialNLbPerAcre: '40', statementId: second.id }] } });
+    const refused = (await submit(owner, planId).catch((e: unknown) => e)) as { fieldErrors: Record<string, string[]> };
+    expect(Object.values(refused.fieldErrors).flat().join(' ')).toContain('differs from what the plan now says');
+    const [plan] = await (await getDb()).select({ status: plans.status }).from(plans).where(eq(plans.id, planId));
+    expect(plan?.status).toBe('draft');
+  });
+
+  it('lets only the plan’s filers send a statement, and refuses a bad address by its field', async () => {
+    const { planId, agreement } = await planWithStatementField();
+    const stranger = await createOwner();
+    const input = { planId, agreementKey: agreement.key, landownerName: 'Jan De Boer', landownerEmail: 'jan3@example.test', fieldName: 'Home 80' };
+    await expect(requestLandownerStatement(stranger, input, { origin })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    const { statementRequestSchema } = await import('@/lib/validation/statements');
+    const bad = statementRequestSchema.safeParse({ ...input, landownerEmail: 'not an address' });
+    expect(bad.success ? null : bad.error.issues[0]?.message).toBe('Enter the landowner’s email address, like name@example.com');
+  });
+});
