@@ -40,8 +40,7 @@ export function planFieldOf(plan: PlanBalance, record: { fieldKey: string | null
 }
 
 function limitWords(limitedBy: 'nitrogen' | 'phosphorus' | 'no_manure', crop: string | null): string {
-  if (limitedBy === 'no_manure') return 'its phosphorus index allows no manure';
-  return `${limitedBy} for ${crop ?? 'the planned crop'}`;
+  return limitedBy === 'no_manure' ? 'no manure' : `${limitedBy} for ${crop ?? 'the planned crop'}`;
 }
 
 /** Checks one record against the balance of the approved plan (null when none is in force). */
@@ -62,13 +61,11 @@ export function checkApplicationRecord(record: CheckedRecord, plan: PlanBalance 
   const max = field.limit.maxManureRatePerAcre;
   // At the limit is allowed; only a rate above it is flagged.
   if (record.ratePerAcre > max) {
-    const allows = max === 0 ? 'the approved plan allows none' : `the ${formatNumber(max)} the approved plan allows`;
-    return {
-      ...base,
-      status: 'over_rate',
-      maxRatePerAcre: max,
-      message: `${field.name}: ${formatNumber(record.ratePerAcre)} ${unit} per acre is more than ${allows} (${limitWords(field.limit.limitedBy, field.crop)}).`,
-    };
+    const rate = `${formatNumber(record.ratePerAcre)} ${unit} per acre`;
+    const message = max === 0
+      ? `${field.name}: ${rate} applied, but the approved plan allows no manure on this field (its phosphorus index is too high).`
+      : `${field.name}: ${rate} is more than the ${formatNumber(max)} the approved plan allows (${limitWords(field.limit.limitedBy, field.crop)}).`;
+    return { ...base, status: 'over_rate', maxRatePerAcre: max, message };
   }
   return { ...base, status: 'within', maxRatePerAcre: max, message: null };
 }

@@ -42,6 +42,8 @@ export function applicationRecordFields(today: string) {
 
 /** The amount over the acres may not be an absurd rate: named on the amount, where the slip usually is. */
 function refineRate(v: { amountApplied: number; acres: number }, ctx: z.RefinementCtx) {
+  // Only once both figures are themselves valid (zod still runs this after a field's own error).
+  if (!(v.acres > 0) || !(v.amountApplied > 0)) return;
   if (v.amountApplied / v.acres > MAX_RATE_PER_ACRE) {
     ctx.addIssue({ code: 'custom', path: ['amountApplied'], message: `That is more than ${MAX_RATE_PER_ACRE} units per acre over ${v.acres} acres; check the amount and the acres` });
   }
