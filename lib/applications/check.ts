@@ -39,7 +39,7 @@ export function planFieldOf(plan: PlanBalance, record: { fieldKey: string | null
   return byKey ?? plan.fields.find((f) => f.name.trim().toLowerCase() === record.fieldName.trim().toLowerCase());
 }
 
-function limitWords(limitedBy: 'nitrogen' | 'phosphorus' | 'no_manure', crop: string | null): string {
+export function limitWords(limitedBy: 'nitrogen' | 'phosphorus' | 'no_manure', crop: string | null): string {
   return limitedBy === 'no_manure' ? 'no manure' : `${limitedBy} for ${crop ?? 'the planned crop'}`;
 }
 

@@ -1,6 +1,7 @@
 import 'server-only';
 import type { Executor } from '@/db/client';
 import { planBalance, type PlanBalance } from '@/lib/plans/balance';
+import { limitWords } from './check';
 import { loadFiledDocument } from '@/lib/plans/document/read-filed';
 import { lastApprovedPlanId } from '@/lib/plans/load';
 
@@ -26,4 +27,13 @@ export function limitsForYear(plan: PlanInForce | null, cropYear: number): PlanB
 /** The plan's fields, for the form's field list: key, name and acres as filed. */
 export function planFieldChoices(plan: PlanInForce | null): { key: string; name: string; acres: number | null }[] {
   return (plan?.document.fields ?? []).map((f) => ({ key: f.key, name: f.name, acres: typeof f.acres === 'number' ? f.acres : null }));
+}
+
+/** Each plan field with its limit for the season (null where the plan's figures do not give one). */
+export function fieldLimits(plan: PlanInForce | null, cropYear: number) {
+  const limits = limitsForYear(plan, cropYear);
+  return planFieldChoices(plan).map((f) => {
+    const b = limits?.fields.find((x) => x.key === f.key);
+    return { ...f, maxRatePerAcre: b?.limit?.maxManureRatePerAcre ?? null, limitWords: b?.limit ? limitWords(b.limit.limitedBy, b.crop) : null };
+  });
 }

@@ -7,7 +7,7 @@ import { operationScope } from '@/lib/auth/scopes';
 import { notFoundError } from '@/lib/errors';
 import { isUuid } from '@/lib/ids';
 import { checkApplicationRecord, seasonTotals, type RecordCheck, type SeasonFieldTotal } from './check';
-import { limitsForYear, loadPlanInForce, planFieldChoices } from './plan-limits';
+import { fieldLimits, limitsForYear, loadPlanInForce } from './plan-limits';
 
 // Reading a season's application records (DNR form 542-8002) in the caller's scope: the owners of the
 // operation and those acting for them (preparers, the contractor), the department, and the county
@@ -22,8 +22,11 @@ export type ApplicationSeason = {
   planId: string | null;
   /** The plan's manure unit for the season's limits, null without an approved plan. */
   planUnit: 'thousand gallons' | 'tons' | null;
+  /** The same as a form value. */
+  planUnitCode: 'thousand_gallons' | 'tons' | null;
   unconfirmed: string | null;
-  fields: { key: string; name: string; acres: number | null }[];
+  /** The plan's fields with their limit for the season, for the form. */
+  fields: ReturnType<typeof fieldLimits>;
   records: ApplicationRow[];
   totals: SeasonFieldTotal[];
   /** Crop years that have records, newest first (for the season picker). */
@@ -56,8 +59,9 @@ export async function listApplicationsForSeason(actor: Actor, operationId: strin
     cropYear,
     planId: plan?.planId ?? null,
     planUnit: limits?.unit ?? null,
+    planUnitCode: limits ? (limits.unit === 'tons' ? 'tons' : 'thousand_gallons') : null,
     unconfirmed: limits?.unconfirmed ?? null,
-    fields: planFieldChoices(plan),
+    fields: fieldLimits(plan, cropYear),
     records,
     totals: seasonTotals(records, limits),
     seasons: years.map((y) => y.year),
