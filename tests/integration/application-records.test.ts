@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { getDb } from '@/db/client';
 import { applicationRecords, auditEvents } from '@/db/schema';
 import { recordApplication, importApplications } from '@/lib/applications/commands';
+import { grantAccess } from '@/lib/auth/grants';
 import { listApplicationsForSeason } from '@/lib/applications/queries';
 import { today } from '@/lib/clock';
 import { addDays } from '@/lib/rules';
@@ -94,6 +95,27 @@ describe(`manure application records on ${databaseLabel}`, () => {
     expect((await listApplicationsForSeason(sioux, operationId, year)).records).toHaveLength(1);
     const polk = await createUser('county_official', { countyFips: '19153' });
     await expect(listApplicationsForSeason(polk, operationId, year)).rejects.toMatchObject({ code: 'NOT_FOUND' });
+  });
+
+  it('lets a preparer the owner granted access record for the owner; a preparer without a grant cannot', async () => {
+    const { owner, operationId } = await operationWithApprovedPlan();
+    const preparer = await createUser('preparer');
+    const outsider = await createUser('preparer');
+    await expect(recordApplication(preparer, form(operationId))).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await grantAccess(owner, { operationId, email: preparer.email });
+    const r = await recordApplication(preparer, form(operationId));
+    expect(r.check.status).toBe('within');
+    const season = await listApplicationsForSeason(owner, operationId, year);
+    expect(season.records.map((x) => x.recordedByName)).toEqual([preparer.name]);
+    await expect(listApplicationsForSeason(outsider, operationId, year)).rejects.toMatchObject({ code: 'NOT_FOUND' });
+  });
+
+  it('lets the active contractor of a contract producer record its applications', async () => {
+    const contractor = await createUser('active_contractor');
+    const owner = await createOwner();
+    const { operationId } = await createOperation(owner, { activeContractorId: contractor.partyId! });
+    const r = await recordApplication(contractor, form(operationId));
+    expect(r.check.status).toBe('no_plan');
   });
 
   describe('a season’s CSV', () => {
