@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { addDays } from '@/lib/rules';
 import { APPLICATION_METHODS } from './plan-fields';
 import { NUTRIENT_UNITS } from './plans';
 import { dateField, numberField, optionalNumber, optionalText, requiredText } from './operations';
@@ -25,7 +24,7 @@ export function applicationRecordFields(today: string) {
     fieldKey: optionalText(64),
     fieldName: requiredText('Name the field (as the plan names it, for example “Home 80”)', 1, 80),
     cropYear: numberField('Enter the crop year the manure is for').pipe(z.number().int('Enter a year like 2027').min(2000, 'Enter a year like 2027').max(2100, 'Enter a year like 2027')),
-    appliedOn: dateField('Enter the date the manure was applied').refine((d) => d <= today, 'The date applied cannot be in the future').refine((d) => d >= addDays(today, -3 * 366), 'Records older than three years are kept on paper; enter a more recent date'),
+    appliedOn: dateField('Enter the date the manure was applied').refine((d) => d <= today, 'The date applied cannot be in the future'),
     method: z.enum(APPLICATION_METHODS, { error: 'Choose how the manure was applied' }),
     amountApplied: positive('Enter the total amount applied to the field', 'The amount applied', 1_000_000, 'units'),
     amountUnit: z.enum(NUTRIENT_UNITS, { error: 'Choose 1,000 gallons (liquid) or tons (solid)' }),
@@ -40,8 +39,15 @@ export function applicationRecordFields(today: string) {
   });
 }
 
-/** The amount over the acres may not be an absurd rate: named on the amount, where the slip usually is. */
-function refineRate(v: { amountApplied: number; acres: number }, ctx: z.RefinementCtx) {
+/**
+ * The amount over the acres may not be an absurd rate (named on the amount, where the slip usually is),
+ * and manure for a crop goes on in its year or after the harvest before it.
+ */
+function refineRate(v: { amountApplied: number; acres: number; appliedOn: string; cropYear: number }, ctx: z.RefinementCtx) {
+  const appliedYear = Number(String(v.appliedOn).slice(0, 4));
+  if (Number.isInteger(v.cropYear) && appliedYear && (appliedYear < v.cropYear - 1 || appliedYear > v.cropYear)) {
+    ctx.addIssue({ code: 'custom', path: ['cropYear'], message: `Manure applied in ${appliedYear} is for the ${appliedYear} or ${appliedYear + 1} crop; check the crop year` });
+  }
   // Only once both figures are themselves valid (zod still runs this after a field's own error).
   if (!(v.acres > 0) || !(v.amountApplied > 0)) return;
   if (v.amountApplied / v.acres > MAX_RATE_PER_ACRE) {

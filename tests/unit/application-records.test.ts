@@ -76,6 +76,8 @@ describe('the application form’s schema', () => {
   it('names the field and its limit for zero acres, a future date, words for a number and an absurd rate', () => {
     expect(errors({ acres: '0' })).toEqual({ acres: 'Acres covered must be more than 0' });
     expect(errors({ appliedOn: '2027-10-21' })).toEqual({ appliedOn: 'The date applied cannot be in the future' });
+    expect(errors({ appliedOn: '2026-09-30' })).toEqual({});
+    expect(errors({ appliedOn: '2025-09-30' })).toEqual({ cropYear: 'Manure applied in 2025 is for the 2025 or 2026 crop; check the crop year' });
     expect(errors({ amountApplied: 'lots' })).toEqual({ amountApplied: 'Enter a number, using digits (for example 2,480)' });
     expect(errors({ amountApplied: '9000', acres: '80' })).toEqual({ amountApplied: 'That is more than 100 units per acre over 80 acres; check the amount and the acres' });
     expect(errors({ commercialNLbPerAcre: '600' })).toEqual({ commercialNLbPerAcre: 'The commercial nitrogen (N) applied must be between 0 and 500 pounds per acre' });
