@@ -74,7 +74,7 @@ export function ApplicationsCsvImport({ operationId, columns, action }: Props) {
       ) : null}
       {result && result.ok && result.committed ? (
         <Alert type="success" role="status" heading={`Imported ${result.count} ${result.count === 1 ? 'record' : 'records'}`} headingLevel={3} className="margin-top-2">
-          {result.flagged.length ? `${result.flagged.length} above the approved plan’s limit: see the list below.` : 'Every record is within the approved plan’s limits.'}
+          {result.flagged.length ? `${result.flagged.length} flagged against the approved plan: see the list below.` : 'Every record is within the approved plan’s limits.'}
         </Alert>
       ) : null}
     </div>
