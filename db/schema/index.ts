@@ -17,4 +17,5 @@ export * from './settings';
 export * from './api';
 export * from './imports';
 export * from './statements';
+export * from './applications';
 export * from './relations';

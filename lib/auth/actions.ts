@@ -33,6 +33,9 @@ export const ACTIONS = {
   'plan.withdraw': { roles: ['owner'], target: 'plan' },
   'plan.upload_attachment': { roles: FILER, target: 'plan' },
   'plan.record_county_receipt': { roles: ['owner', 'preparer', 'county_official'], target: 'plan' },
+  // DNR form 542-8002: the owner, their preparer or the contract producer's contractor logs manure
+  // applications (one at a time or a season's CSV); the department and counties only read them.
+  'application.record': { roles: ['owner', 'preparer', 'active_contractor'], target: 'operation' },
   'plan.check_completeness': { roles: DEPT, target: 'plan' },
   'plan.decide': { roles: DEPT, target: 'plan' },
   'plan.assign_reviewer': { roles: ['department_supervisor'], target: 'plan' },

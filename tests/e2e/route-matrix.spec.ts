@@ -47,6 +47,7 @@ const ROUTES: { file: string; url: string; expect: string }[] = [
   { file: 'app/operations/new/page.tsx', url: '/operations/new', expect: 'S 200 200 403 403 403 403 403' },
   { file: 'app/operations/claim/page.tsx', url: '/operations/claim', expect: 'S 200 403 403 403 403 403 403' },
   { file: 'app/operations/[id]/page.tsx', url: `/operations/${ID}`, expect: 'S 404 404 404 404 404 404 404' },
+  { file: 'app/operations/[id]/applications/page.tsx', url: `/operations/${ID}/applications`, expect: 'S 404 404 404 404 404 404 404' },
   { file: 'app/operations/[id]/edit/page.tsx', url: `/operations/${ID}/edit`, expect: 'S 404 404 403 403 403 403 403' },
   { file: 'app/plans/[id]/page.tsx', url: `/plans/${ID}`, expect: 'S 404 404 404 404 404 404 404' },
   { file: 'app/plans/[id]/edit/page.tsx', url: `/plans/${ID}/edit`, expect: 'S 404 404 404 404 404 404 404' },

@@ -37,6 +37,7 @@ const EXPECTED: Record<Action, string> = {
   'plan.withdraw': 'AN FN FN FF FF FN FN NN',
   'plan.upload_attachment': 'AN AN FN FF FF FN FN NN',
   'plan.record_county_receipt': 'AN AN FN FF FF AN AN NN',
+  'application.record': 'AN AN AN FF FF FN FN NN',
   'plan.check_completeness': 'FN FN FN AA AA FN FN NN',
   'plan.decide': 'FN FN FN AA AA FN FN NN',
   'plan.assign_reviewer': 'FN FN FN FF AA FN FN NN',

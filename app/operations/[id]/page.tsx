@@ -145,6 +145,12 @@ export default async function OperationPage({ params }: { params: Promise<{ id: 
         </ul>
       </SummaryBox>
 
+      {op.registrationStatus === 'registered' ? (
+        <p className="margin-top-3">
+          <Link href={`/operations/${op.id}/applications`}>Manure application records</Link> (DNR form 542-8002): each application logged and checked against the approved plan.
+        </p>
+      ) : null}
+
       {filer ? (
         <section className="margin-top-3" aria-labelledby="plan-actions">
           <h2 id="plan-actions">What you can do</h2>

@@ -23,6 +23,7 @@ import { latestParameter } from '@/lib/rules';
 import { DeadlineDate } from '@/components/law/deadline-date';
 import { ManureRemovalStatement } from '@/components/law/manure-removal';
 import { getReviewView } from '@/lib/reviews/review-view';
+import { previousSeason, ReviewApplications } from '@/components/applications/review-applications';
 import { AssignForm } from './assign-form';
 import { CompletenessForm } from './completeness-form';
 import { DecisionForm } from './decision-form';
@@ -155,6 +156,8 @@ export default async function ReviewPlanPage({ params, searchParams }: Props) {
       ) : (
         <p>This operation has no approved plan to compare with.</p>
       )}
+
+      {plan.kind === 'annual_update' ? <ReviewApplications actor={actor} operationId={plan.operationId} season={previousSeason(plan.receivedOn, date)} /> : null}
 
       <h2>Attachments</h2>
       <AttachmentsList items={view.attachments} />

@@ -1,0 +1,43 @@
+'use server';
+
+import { revalidatePath } from 'next/cache';
+import { importApplications, type ImportOutcome } from '@/lib/applications/commands';
+import { recordApplication } from '@/lib/applications/commands';
+import type { RecordCheck } from '@/lib/applications/check';
+import { runAction } from '@/lib/actions/run-action';
+import { actorOrThrow } from '@/lib/auth/session';
+import { today } from '@/lib/clock';
+import { AppError, type ActionResult } from '@/lib/errors';
+import { isUuid } from '@/lib/ids';
+import { applicationRecordSchema } from '@/lib/validation/application-records';
+import { parseOrThrow } from '@/lib/validation/parse';
+
+// Application records (DNR form 542-8002): parse -> authorize (inside the service) -> record -> revalidate.
+
+const MAX_CSV_BYTES = 900 * 1024;
+
+export async function recordApplicationAction(input: unknown): Promise<ActionResult<{ id: string; check: RecordCheck }>> {
+  return runAction(async () => {
+    const actor = await actorOrThrow();
+    const values = parseOrThrow(applicationRecordSchema(today()), input);
+    const r = await recordApplication(actor, values);
+    revalidatePath(`/operations/${values.operationId}/applications`);
+    return { ok: true, data: r, message: r.check.message ?? 'Recorded. The rate is within the approved plan’s limit for the field.' };
+  });
+}
+
+/** A season's CSV: `commit` absent is the preview (the count and the flags); present, the import. */
+export async function importApplicationsAction(formData: FormData): Promise<ActionResult<ImportOutcome>> {
+  return runAction(async () => {
+    const actor = await actorOrThrow();
+    const operationId = String(formData.get('operationId') ?? '');
+    if (!isUuid(operationId)) throw new AppError('NOT_FOUND', 'We can’t find that record.');
+    const file = formData.get('file');
+    if (!(file instanceof File) || file.size === 0) throw new AppError('VALIDATION', 'Choose a CSV file to upload.', { file: ['Choose a CSV file to upload'] });
+    if (file.size > MAX_CSV_BYTES) throw new AppError('VALIDATION', 'The file is larger than 900 KB.', { file: ['The file is larger than 900 KB; split the season into smaller files'] });
+    const commit = formData.get('commit') === 'yes';
+    const out = await importApplications(actor, { operationId, bytes: new Uint8Array(await file.arrayBuffer()), commit, today: today() });
+    if (out.ok && out.committed) revalidatePath(`/operations/${operationId}/applications`);
+    return { ok: true, data: out };
+  });
+}
