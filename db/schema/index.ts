@@ -16,4 +16,5 @@ export * from './auth';
 export * from './settings';
 export * from './api';
 export * from './imports';
+export * from './reference-tables';
 export * from './relations';

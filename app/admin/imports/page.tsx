@@ -17,6 +17,9 @@ const ERRORS: Record<string, string> = {
   form: 'The upload did not arrive whole. Try again.',
 };
 
+// County average yields are imported on the reference tables page, with their source and date.
+const REFERENCE_KINDS: ImportFileKind[] = ['county_yields'];
+
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 type Run = Awaited<ReturnType<typeof listImportRuns>>[number];
 
@@ -40,7 +43,10 @@ export default async function ImportsPage({ searchParams }: { searchParams: Sear
       <form method="post" action="/api/admin/imports" encType="multipart/form-data" className="usa-form usa-form--large margin-bottom-5" aria-label="Upload a file to check">
         <fieldset className="usa-fieldset">
           <legend className="usa-legend usa-legend--large">What the file holds</legend>
-          {(Object.keys(IMPORT_KINDS) as ImportFileKind[]).map((k) => (
+          <p className="usa-hint">
+            County average yields are imported on the <Link href="/admin/reference">reference tables</Link> page, with their source and effective date.
+          </p>
+          {(Object.keys(IMPORT_KINDS) as ImportFileKind[]).filter((k) => !REFERENCE_KINDS.includes(k)).map((k) => (
             <div className="usa-radio" key={k}>
               <input className="usa-radio__input" id={`kind-${k}`} type="radio" name="kind" value={k} defaultChecked={k === chosen} />
               <label className="usa-radio__label" htmlFor={`kind-${k}`}>
