@@ -41,7 +41,7 @@ function readYield(r: RowReader, unit: 'bu' | 'tons' | null): number | null {
   const v = r.text('yield', { required: true, max: 20 });
   if (v === null) return null;
   const n = Number(v.replace(/,/g, ''));
-  if (!/^[\d,]*(\.\d+)?$/.test(v) || !Number.isFinite(n)) {
+  if (!/^-?[\d,]*(\.\d+)?$/.test(v) || !Number.isFinite(n)) {
     r.problems.push({ column: 'yield', message: `yield “${v}” is not a number.` });
     return null;
   }
