@@ -19,9 +19,10 @@ test('an admin imports a small county yield table: a bad file is refused by row,
 
   const upload = async (name: string, csv: string) => {
     await page.goto('/admin/reference');
-    await page.getByLabel('CSV file').setInputFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(csv) });
-    await page.getByLabel(/^Source/).fill('DNR form 542-4000a, Appendix A (test table)');
-    await page.getByRole('button', { name: 'Check the file' }).click();
+    const form = page.getByRole('form', { name: 'Import county average yields' });
+    await form.getByLabel('CSV file').setInputFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    await form.getByLabel(/^Source/).fill('DNR form 542-4000a, Appendix A (test table)');
+    await form.getByRole('button', { name: 'Check the file' }).click();
     await expect(page.getByRole('heading', { level: 1, name: `County average yields: ${name}` })).toBeVisible();
   };
 

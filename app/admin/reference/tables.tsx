@@ -6,7 +6,7 @@ import type { CountyYield, CropFactor } from '@/lib/plans/reference-tables';
 // and whether the department confirmed it.
 
 export function ConfirmedTag({ confirmed }: { confirmed: boolean }) {
-  return confirmed ? <span className="usa-tag bg-green text-white">Confirmed</span> : <span className="usa-tag bg-gold text-ink">Unconfirmed</span>;
+  return confirmed ? <span className="usa-tag bg-success-darker text-white">Confirmed</span> : <span className="usa-tag bg-gold text-ink">Unconfirmed</span>;
 }
 
 const figure = (n: number | null, unit: string) => (n === null ? 'No figure' : `${n} lb per ${unit}`);
