@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { expectNoA11yViolations } from './support/a11y';
 import { signIn } from './support/auth';
+import { addDaysIso, portalToday } from './support/dates';
 
 // Issue 14: the county average yields of DNR form 542-4000a come in by CSV, checked and previewed
 // before anything is written; the crop table shows which figures the department has not confirmed.
@@ -34,16 +35,36 @@ test('an admin imports a small county yield table: a bad file is refused by row,
   await expect(page.getByRole('button', { name: 'Confirm and import' })).toHaveCount(0);
   await expectNoA11yViolations(page);
 
-  await upload('appendix-a.csv', `county,crop,yield,unit,years\nSioux,corn,${YIELD},bu,2019-2023\n19167,soybeans,${YIELD},bu,2019-2023\n`);
+  await upload('appendix-a.csv', `county,crop,yield,unit,years\nAdair,corn,${YIELD},bu,2019-2023\n19185,soybeans,${YIELD},bu,2019-2023\n`);
   await expect(page.getByRole('heading', { name: 'What this file changes' })).toBeVisible();
   await expect(page.getByText('Unconfirmed').first()).toBeVisible();
-  await expect(page.getByText(`Sioux County, Corn (grain): ${YIELD} bu (2019-2023)`)).toBeVisible();
+  await expect(page.getByText(`Adair County, Corn (grain): ${YIELD} bu (2019-2023)`)).toBeVisible();
   await expectNoA11yViolations(page);
   await page.getByRole('button', { name: 'Confirm and import' }).click();
   await expect(page.getByRole('heading', { name: 'Imported' })).toBeVisible();
 
   await page.goto('/admin/reference');
   const yields = page.getByRole('table', { name: /County average yields in force today/ });
-  await expect(yields.getByRole('row', { name: /Sioux \(19167\)/ }).filter({ hasText: 'Corn (grain)' })).toContainText(`${YIELD} bu an acre`);
-  await expect(yields.getByRole('row', { name: /Sioux \(19167\)/ }).filter({ hasText: 'Soybean' })).toContainText('Unconfirmed');
+  await expect(yields.getByRole('row', { name: /Adair \(19001\)/ }).filter({ hasText: 'Corn (grain)' })).toContainText(`${YIELD} bu an acre`);
+  await expect(yields.getByRole('row', { name: /Wayne \(19185\)/ }).filter({ hasText: 'Soybean' })).toContainText('Unconfirmed');
+});
+
+test('an admin records a crop row from a later date: an absurd figure names its limit, and the row is kept unconfirmed', async ({ page }) => {
+  await signIn(page, 'admin@example.com');
+  await page.goto('/admin/reference');
+  const from = addDaysIso(await portalToday(page.request), 3650);
+  const form = page.getByRole('form', { name: 'Record a crop row' });
+  await form.getByLabel(/^Crop key/).fill('alfalfa');
+  await form.getByLabel(/^Name shown on plans/).fill('Alfalfa');
+  await form.getByLabel(/^Yield unit/).selectOption('tons');
+  await form.getByLabel(/^P2O5 removal/).fill('75');
+  await form.getByLabel(/^In force from/).fill(from);
+  await form.getByLabel(/^Source/).fill('Department crop table (test row)');
+  await form.getByRole('button', { name: 'Record the row' }).click();
+  await expect(form.getByText('At most 50 lb per yield unit')).toBeVisible();
+  await form.getByLabel(/^P2O5 removal/).fill('12');
+  await form.getByRole('button', { name: 'Record the row' }).click();
+  await expect(form.getByRole('status')).toContainText('Recorded; in force from');
+  const history = page.getByRole('table', { name: /Every row the department recorded/ });
+  await expect(history.getByRole('row', { name: /Alfalfa \(alfalfa\)/ }).filter({ hasText: 'Department crop table (test row)' })).toContainText('Unconfirmed');
 });

@@ -78,7 +78,7 @@ export default async function ImportsPage({ searchParams }: { searchParams: Sear
         rowKey={(r) => r.id}
         emptyMessage="No files uploaded yet."
         columns={[
-          { key: 'file', header: 'File', rowHeader: true, cell: (r) => <Link href={`/admin/imports/${r.id}`}>{r.filename}</Link> },
+          { key: 'file', header: 'File', rowHeader: true, cell: (r) => <Link href={REFERENCE_KINDS.includes(r.kind) ? `/admin/reference/imports/${r.id}` : `/admin/imports/${r.id}`}>{r.filename}</Link> },
           { key: 'kind', header: 'Holds', cell: (r) => IMPORT_KIND_LABELS[r.kind].split(' (')[0] },
           { key: 'status', header: 'State', cell: (r) => IMPORT_STATUS_LABELS[r.status] },
           { key: 'rows', header: 'Rows', cell: (r) => `${r.summary.rows} (${r.summary.create} new, ${r.summary.change} changed, ${r.summary.unchanged} unchanged, ${r.summary.refuse} refused)` },
