@@ -1,5 +1,6 @@
 import 'server-only';
 import { authorize } from '@/lib/auth/policy';
+import { iowaDateOf } from '@/lib/clock';
 import type { Actor } from '@/lib/auth/roles';
 import { checkImport, getImportRun } from '@/lib/imports/runs';
 import { notFoundError } from '@/lib/errors';
@@ -21,5 +22,5 @@ export async function checkCountyYieldFile(actor: Actor, input: { filename: stri
 export async function getCountyYieldRun(actor: Actor, runId: string) {
   const run = await getImportRun(actor, runId);
   if (run.kind !== 'county_yields') throw notFoundError();
-  return { ...run, chosen: readImportOptions(run.options, run.createdAt.toISOString().slice(0, 10)) };
+  return { ...run, chosen: readImportOptions(run.options, iowaDateOf(run.createdAt)) };
 }
