@@ -30,6 +30,7 @@ export function navForRole(role: Role | null): NavLink[] {
         { href: '/compliance', label: 'Compliance' },
         ...(role === 'department_supervisor' ? [{ href: '/due-dates', label: 'Due dates' }] : []),
         { href: '/counties', label: 'Counties' },
+        { href: '/admin/reference', label: 'Reference tables' },
         { href: '/mail', label: 'Sent mail' },
         { href: '/account', label: 'Account' },
       ];
@@ -42,6 +43,7 @@ export function navForRole(role: Role | null): NavLink[] {
       return [
         { href: '/admin/users', label: 'Users' },
         { href: '/admin/parameters', label: 'Fee parameters' },
+        { href: '/admin/reference', label: 'Reference tables' },
         { href: '/admin/letters', label: 'Decision letters' },
         { href: '/admin/imports', label: 'Imports' },
         { href: '/admin/owner-claims', label: 'Owners to invite' },

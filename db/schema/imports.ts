@@ -6,7 +6,7 @@ import { plans } from './plans';
 
 // The department's existing records brought in from CSV files: one row per uploaded file. The dry
 // run stores the file and what each row would do; applying it writes the records in batches.
-export const importFileKind = pgEnum('import_file_kind', ['operations', 'owners', 'plan_history', 'unpaid_fees']);
+export const importFileKind = pgEnum('import_file_kind', ['operations', 'owners', 'plan_history', 'unpaid_fees', 'county_yields']);
 export const importRunStatus = pgEnum('import_run_status', ['checked', 'refused', 'applying', 'applied', 'failed']);
 
 export type ImportRowOutcome = {
@@ -31,6 +31,8 @@ export const importRuns = pgTable(
     status: importRunStatus('status').notNull(),
     /** A problem with the file as a whole (columns, encoding): nothing in it can be applied. */
     fileError: text('file_error'),
+    /** What the admin chose for the whole file (a county yield table's source, date, confirmation). */
+    options: jsonb('options').$type<Record<string, unknown>>().notNull().default({}),
     summary: jsonb('summary').$type<ImportSummary>().notNull(),
     outcomes: jsonb('outcomes').$type<ImportRowOutcome[]>().notNull().default([]),
     processedRows: integer('processed_rows').notNull().default(0),

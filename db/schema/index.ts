@@ -18,4 +18,5 @@ export * from './api';
 export * from './imports';
 export * from './statements';
 export * from './applications';
+export * from './reference-tables';
 export * from './relations';

@@ -7,12 +7,13 @@ import type { CsvRows } from './read';
 // and how the rows that create or change something are written.
 export type CheckedRow<V> = ImportRowOutcome & { value?: V };
 
-export type ImportContext = { today: string; actorUserId: string; runId: string };
+/** `options`: what the admin chose for the whole file, for the kinds that ask (stored with the run). */
+export type ImportContext = { today: string; actorUserId: string; runId: string; options: Record<string, unknown> };
 
 export type ImportKind<V> = {
   label: string;
   columns: { required: readonly string[]; optional: readonly string[] };
-  check(db: Executor, file: CsvRows, ctx: Pick<ImportContext, 'today'>): Promise<CheckedRow<V>[]>;
+  check(db: Executor, file: CsvRows, ctx: Pick<ImportContext, 'today' | 'options'>): Promise<CheckedRow<V>[]>;
   write(tx: Executor, rows: CheckedRow<V>[], ctx: ImportContext): Promise<void>;
 };
 

@@ -19,6 +19,7 @@ import { ownersKind } from './owners-kind';
 import { planHistoryKind } from './plan-history-kind';
 import { decodeUtf8, MAX_IMPORT_BYTES, readCsv } from './read';
 import { isUuid } from '@/lib/ids';
+import { countyYieldsKind } from '@/lib/reference/county-yields-kind';
 
 export type ImportFileKind = (typeof importRuns.$inferSelect)['kind'];
 
@@ -27,6 +28,7 @@ export const IMPORT_KINDS: Record<ImportFileKind, ImportKind<unknown>> = {
   owners: ownersKind as ImportKind<unknown>,
   plan_history: planHistoryKind as ImportKind<unknown>,
   unpaid_fees: feesKind as ImportKind<unknown>,
+  county_yields: countyYieldsKind as ImportKind<unknown>,
 };
 
 export const BATCH_SIZE = 500;
@@ -39,20 +41,20 @@ function summarize(rows: ImportRowOutcome[]): ImportSummary {
 
 const strip = (rows: CheckedRow<unknown>[]): ImportRowOutcome[] => rows.map(({ row, facilityId, outcome, messages, details }) => ({ row, facilityId, outcome, messages, ...(details ? { details } : {}) }));
 
-async function checkText(kind: ImportFileKind, text: string, today: string) {
+async function checkText(kind: ImportFileKind, text: string, today: string, options: Record<string, unknown>) {
   const def = IMPORT_KINDS[kind];
   const file = readCsv(text, def.columns);
   if ('fileError' in file) return { fileError: file.fileError, rows: [] as CheckedRow<unknown>[] };
-  return { fileError: null, rows: await def.check(await getDb(), file, { today }) };
+  return { fileError: null, rows: await def.check(await getDb(), file, { today, options }) };
 }
 
 /** The dry run: nothing but the run itself is written. */
-export async function checkImport(actor: Actor, input: { kind: ImportFileKind; filename: string; bytes: Uint8Array }, today = clockToday()): Promise<string> {
+export async function checkImport(actor: Actor, input: { kind: ImportFileKind; filename: string; bytes: Uint8Array; options?: Record<string, unknown> }, today = clockToday()): Promise<string> {
   await authorize(actor, 'import.run');
   if (input.bytes.length > MAX_IMPORT_BYTES) throw new AppError('VALIDATION', 'The file is too large.', { file: [`Upload at most ${MAX_IMPORT_BYTES / 1024 / 1024} MB per file.`] });
   const decoded = decodeUtf8(input.bytes);
   const text = typeof decoded === 'string' ? decoded : '';
-  const checked = typeof decoded === 'string' ? await checkText(input.kind, text, today) : { fileError: decoded.fileError, rows: [] };
+  const checked = typeof decoded === 'string' ? await checkText(input.kind, text, today, input.options ?? {}) : { fileError: decoded.fileError, rows: [] };
   const outcomes = strip(checked.rows);
   const summary = summarize(outcomes);
   const db = await getDb();
@@ -60,9 +62,9 @@ export async function checkImport(actor: Actor, input: { kind: ImportFileKind; f
     await authorize(actor, 'import.run', undefined, tx);
     const [run] = await tx
       .insert(importRuns)
-      .values({ kind: input.kind, filename: input.filename.slice(0, 200), content: text, status: checked.fileError || summary.refuse ? 'refused' : 'checked', fileError: checked.fileError, summary, outcomes, uploadedByUserId: actor.id })
+      .values({ kind: input.kind, filename: input.filename.slice(0, 200), content: text, options: input.options ?? {}, status: checked.fileError || summary.refuse ? 'refused' : 'checked', fileError: checked.fileError, summary, outcomes, uploadedByUserId: actor.id })
       .returning({ id: importRuns.id });
-    await recordAudit(tx, { actorUserId: actor.id, action: 'import.checked', entityType: 'import_run', entityId: run!.id, after: { kind: input.kind, filename: input.filename, summary, fileError: checked.fileError } });
+    await recordAudit(tx, { actorUserId: actor.id, action: 'import.checked', entityType: 'import_run', entityId: run!.id, after: { kind: input.kind, filename: input.filename, options: input.options ?? {}, summary, fileError: checked.fileError } });
     return run!.id;
   });
 }
@@ -88,7 +90,7 @@ export async function applyImport(actor: Actor, runId: string, options: { today?
   const t0 = Date.now();
   const def = IMPORT_KINDS[run.kind];
   try {
-    const { fileError, rows } = await checkText(run.kind, run.content, options.today ?? clockToday());
+    const { fileError, rows } = await checkText(run.kind, run.content, options.today ?? clockToday(), run.options);
     const outcomes = strip(rows);
     const summary = summarize(outcomes);
     if (fileError || summary.refuse) {
@@ -99,7 +101,7 @@ export async function applyImport(actor: Actor, runId: string, options: { today?
       const batch = rows.slice(i, i + BATCH_SIZE);
       await db.transaction(async (tx) => {
         await authorize(actor, 'import.run', undefined, tx);
-        await def.write(tx, batch.filter((r) => r.outcome === 'create' || r.outcome === 'change'), { today: options.today ?? clockToday(), actorUserId: actor.id, runId });
+        await def.write(tx, batch.filter((r) => r.outcome === 'create' || r.outcome === 'change'), { today: options.today ?? clockToday(), actorUserId: actor.id, runId, options: run.options });
         await tx.update(importRuns).set({ processedRows: i + batch.length }).where(eq(importRuns.id, runId));
       });
       options.onProgress?.(i + batch.length, rows.length);

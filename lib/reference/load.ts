@@ -1,8 +1,53 @@
 import 'server-only';
+import { desc, lte } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
-import { defaultReferenceTables, type ReferenceTables } from '@/lib/plans/reference-tables';
+import { countyCropYields, cropNutrientFactors } from '@/db/schema';
+import { defaultReferenceTables, type CountyYield, type CropFactor, type ReferenceTables } from '@/lib/plans/reference-tables';
+
+// The reference tables in force on a date: for each crop, the department's latest row effective on
+// or before the date replaces the shipped default (which stays, flagged unconfirmed, for a crop the
+// department has not recorded); county yields come only from the department's rows. Two queries.
+
+type CropRow = typeof cropNutrientFactors.$inferSelect;
+type YieldRow = typeof countyCropYields.$inferSelect;
+
+export const toCropFactor = (r: CropRow): CropFactor => ({
+  crop: r.crop, label: r.label, yieldUnit: r.yieldUnit, nLbPerYieldUnit: r.nLbPerYieldUnit, p2o5LbPerYieldUnit: r.p2o5LbPerYieldUnit,
+  source: r.source, effectiveFrom: r.effectiveFrom, confirmed: r.confirmed,
+});
+
+export const toCountyYield = (r: YieldRow): CountyYield => ({
+  countyFips: r.countyFips, crop: r.crop, yield: r.yield, unit: r.unit, years: r.years, source: r.source, effectiveFrom: r.effectiveFrom, confirmed: r.confirmed,
+});
+
+/** Overlays the department's crop rows on the shipped ones: same crop replaced, new crops added. */
+export function mergeCropFactors(defaults: CropFactor[], recorded: CropFactor[]): CropFactor[] {
+  const byCrop = new Map(recorded.map((c) => [c.crop, c]));
+  return [...defaults.map((d) => byCrop.get(d.crop) ?? d), ...recorded.filter((r) => !defaults.some((d) => d.crop === r.crop))];
+}
 
 /** The reference tables in force on a date: the department's rows over the shipped defaults. */
-export async function loadReferenceTables(_db: Executor, _onDate: string): Promise<ReferenceTables> {
-  return defaultReferenceTables();
+export async function loadReferenceTables(db: Executor, onDate: string): Promise<ReferenceTables> {
+  const [crops, yields] = await Promise.all([
+    db
+      .selectDistinctOn([cropNutrientFactors.crop])
+      .from(cropNutrientFactors)
+      .where(lte(cropNutrientFactors.effectiveFrom, onDate))
+      .orderBy(cropNutrientFactors.crop, desc(cropNutrientFactors.effectiveFrom), desc(cropNutrientFactors.recordedAt)),
+    db
+      .selectDistinctOn([countyCropYields.countyFips, countyCropYields.crop])
+      .from(countyCropYields)
+      .where(lte(countyCropYields.effectiveFrom, onDate))
+      .orderBy(countyCropYields.countyFips, countyCropYields.crop, desc(countyCropYields.effectiveFrom), desc(countyCropYields.recordedAt)),
+  ]);
+  return { crops: mergeCropFactors(defaultReferenceTables().crops, crops.map(toCropFactor)), countyYields: yields.map(toCountyYield) };
+}
+
+/** The figure recorded last for each county and crop, whatever its date: what a new file is compared with. */
+export async function latestCountyYields(db: Executor): Promise<CountyYield[]> {
+  const rows = await db
+    .selectDistinctOn([countyCropYields.countyFips, countyCropYields.crop])
+    .from(countyCropYields)
+    .orderBy(countyCropYields.countyFips, countyCropYields.crop, desc(countyCropYields.effectiveFrom), desc(countyCropYields.recordedAt));
+  return rows.map(toCountyYield);
 }

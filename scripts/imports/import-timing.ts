@@ -35,7 +35,7 @@ async function main() {
   await seedDatabase(handle.db, { demo: false, today: T });
   const [admin] = await handle.db.insert(users).values({ email: `import-admin-${Date.now()}@example.com`, name: 'Import admin', role: 'admin' }).returning();
   const actor = { id: admin!.id, role: admin!.role, name: admin!.name, email: admin!.email, countyFips: null, partyId: null };
-  const kinds: ImportFileKind[] = ['operations', 'owners', 'plan_history', 'unpaid_fees'];
+  const kinds = ['operations', 'owners', 'plan_history', 'unpaid_fees'] as const satisfies ImportFileKind[];
   const totals = { check: 0, apply: 0 };
   for (const pass of [1, 2]) {
     for (const kind of kinds) {

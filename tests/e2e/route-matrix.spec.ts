@@ -78,6 +78,9 @@ const ROUTES: { file: string; url: string; expect: string }[] = [
   { file: 'app/api/admin/imports/[id]/progress/route.ts', url: `/api/admin/imports/${ID}/progress`, expect: 'U 403 403 403 403 403 403 404' },
   { file: 'app/api/admin/imports/[id]/report.csv/route.ts', url: `/api/admin/imports/${ID}/report.csv`, expect: 'U 403 403 403 403 403 403 404' },
   { file: 'app/admin/api-tokens/page.tsx', url: '/admin/api-tokens', expect: 'S 403 403 403 403 403 403 200' },
+  // The reference tables: the department reads them, only an administrator changes them.
+  { file: 'app/admin/reference/page.tsx', url: '/admin/reference', expect: 'S 403 403 403 200 200 403 200' },
+  { file: 'app/admin/reference/imports/[id]/page.tsx', url: `/admin/reference/imports/${ID}`, expect: 'S 403 403 403 403 403 403 404' },
   // The JSON API takes API tokens, never a session: a signed-in browser without one gets 401.
   { file: 'app/api/v1/status/route.ts', url: '/api/v1/status', expect: PUBLIC },
   { file: 'app/api/v1/openapi.json/route.ts', url: '/api/v1/openapi.json', expect: PUBLIC },
@@ -113,6 +116,8 @@ const COVERED_ELSEWHERE = [
   'app/api/v1/rules/animal-units/route.ts', 'app/api/v1/rules/fees/route.ts', 'app/api/v1/rules/mmp-requirement/route.ts', 'app/api/v1/rules/stockpile/route.ts',
   // Uploading and applying an import (POST): tests/e2e/imports-claims.spec.ts.
   'app/api/admin/imports/route.ts', 'app/api/admin/imports/[id]/apply/route.ts',
+  // Uploading a county yield file (POST): tests/e2e/reference-tables.spec.ts.
+  'app/api/admin/reference/county-yields/route.ts',
   'app/api/attachments/route.ts', 'app/api/transfers/route.ts', 'app/api/auth/[...nextauth]/route.ts', 'app/api/test/clock/route.ts',
   'app/api/test/mail/route.ts'];
 

@@ -17,6 +17,9 @@ const ERRORS: Record<string, string> = {
   form: 'The upload did not arrive whole. Try again.',
 };
 
+// County average yields are imported on the reference tables page, with their source and date.
+const REFERENCE_KINDS: ImportFileKind[] = ['county_yields'];
+
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 type Run = Awaited<ReturnType<typeof listImportRuns>>[number];
 
@@ -40,7 +43,10 @@ export default async function ImportsPage({ searchParams }: { searchParams: Sear
       <form method="post" action="/api/admin/imports" encType="multipart/form-data" className="usa-form usa-form--large margin-bottom-5" aria-label="Upload a file to check">
         <fieldset className="usa-fieldset">
           <legend className="usa-legend usa-legend--large">What the file holds</legend>
-          {(Object.keys(IMPORT_KINDS) as ImportFileKind[]).map((k) => (
+          <p className="usa-hint">
+            County average yields are imported on the <Link href="/admin/reference">reference tables</Link> page, with their source and effective date.
+          </p>
+          {(Object.keys(IMPORT_KINDS) as ImportFileKind[]).filter((k) => !REFERENCE_KINDS.includes(k)).map((k) => (
             <div className="usa-radio" key={k}>
               <input className="usa-radio__input" id={`kind-${k}`} type="radio" name="kind" value={k} defaultChecked={k === chosen} />
               <label className="usa-radio__label" htmlFor={`kind-${k}`}>
@@ -72,7 +78,7 @@ export default async function ImportsPage({ searchParams }: { searchParams: Sear
         rowKey={(r) => r.id}
         emptyMessage="No files uploaded yet."
         columns={[
-          { key: 'file', header: 'File', rowHeader: true, cell: (r) => <Link href={`/admin/imports/${r.id}`}>{r.filename}</Link> },
+          { key: 'file', header: 'File', rowHeader: true, cell: (r) => <Link href={REFERENCE_KINDS.includes(r.kind) ? `/admin/reference/imports/${r.id}` : `/admin/imports/${r.id}`}>{r.filename}</Link> },
           { key: 'kind', header: 'Holds', cell: (r) => IMPORT_KIND_LABELS[r.kind].split(' (')[0] },
           { key: 'status', header: 'State', cell: (r) => IMPORT_STATUS_LABELS[r.status] },
           { key: 'rows', header: 'Rows', cell: (r) => `${r.summary.rows} (${r.summary.create} new, ${r.summary.change} changed, ${r.summary.unchanged} unchanged, ${r.summary.refuse} refused)` },

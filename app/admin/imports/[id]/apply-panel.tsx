@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import { Alert } from '@/components/alert';
 
 // Applies the file and follows its batches: a progress bar of rows written, then the page reloads.
-export function ApplyPanel({ runId, total, applying }: { runId: string; total: number; applying: boolean }) {
+export function ApplyPanel({ runId, total, applying, label = 'Apply this file' }: { runId: string; total: number; applying: boolean; label?: string }) {
   const router = useRouter();
   const [running, setRunning] = useState(applying);
   const [done, setDone] = useState(0);
@@ -58,7 +58,7 @@ export function ApplyPanel({ runId, total, applying }: { runId: string; total: n
         </div>
       ) : (
         <button type="button" className="usa-button" onClick={start}>
-          Apply this file
+          {label}
         </button>
       )}
     </div>
