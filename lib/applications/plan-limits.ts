@@ -1,6 +1,9 @@
 import 'server-only';
 import type { Executor } from '@/db/client';
-import { planBalance, type PlanBalance } from '@/lib/plans/balance';
+import { balanceInput, planBalance, type PlanBalance } from '@/lib/plans/balance';
+import type { ReferenceTables } from '@/lib/plans/reference-tables';
+import { loadReferenceTables } from '@/lib/reference/load';
+import { today } from '@/lib/clock';
 import { limitWords } from './check';
 import { loadFiledDocument } from '@/lib/plans/document/read-filed';
 import { lastApprovedPlanId } from '@/lib/plans/load';
@@ -9,19 +12,19 @@ import { lastApprovedPlanId } from '@/lib/plans/load';
 // 567-65.110(5): an approved plan stays in force until a later one is approved), its fields' limits
 // computed by the plan's own arithmetic (lib/plans/balance) for the record's crop year.
 
-export type PlanInForce = { planId: string; document: NonNullable<Awaited<ReturnType<typeof loadFiledDocument>>>['document'] };
+export type PlanInForce = { planId: string; document: NonNullable<Awaited<ReturnType<typeof loadFiledDocument>>>['document']; tables: ReferenceTables };
 
 export async function loadPlanInForce(db: Executor, operationId: string): Promise<PlanInForce | null> {
   const planId = await lastApprovedPlanId(db, operationId);
   if (!planId) return null;
-  const filed = await loadFiledDocument(db, planId);
-  return filed ? { planId, document: filed.document } : null;
+  const [filed, tables] = await Promise.all([loadFiledDocument(db, planId), loadReferenceTables(db, today())]);
+  return filed ? { planId, document: filed.document, tables } : null;
 }
 
 /** The approved plan's balance for one crop year, or null without an approved plan. */
 export function limitsForYear(plan: PlanInForce | null, cropYear: number): PlanBalance | null {
   if (!plan) return null;
-  return planBalance({ production: plan.document.production, fields: plan.document.fields }, cropYear);
+  return planBalance(balanceInput(plan.document.production, plan.document.fields, plan.document.agreements), cropYear, plan.tables);
 }
 
 /** The plan's fields, for the form's field list: key, name and acres as filed. */
