@@ -17,6 +17,7 @@ import { createCalendarFeed, findCalendarFeedActor, revokeCalendarFeeds } from '
 import { listAllCountyOperations } from '@/lib/counties/county-plans';
 import { parseCountyFilter } from '@/lib/counties/filter';
 import { AppError } from '@/lib/errors';
+import { isUuid } from '@/lib/ids';
 import { queryLedgerRows } from '@/lib/fees/ledger';
 import { recordPayment } from '@/lib/fees/payments';
 import { startCheckout } from '@/lib/payments/checkout';
@@ -65,6 +66,11 @@ import { assignReviewerSchema, decisionSchema, findCompleteSchema, returnIncompl
 import { parseWorklistFilters } from '@/lib/validation/review-worklist';
 import { anyString, mutate, nasty, operationValues } from '@/scripts/scale/drills/bad-input';
 import { databaseLabel, useTestDb } from './support/test-db';
+import { confirmLandownerStatement, requestLandownerStatement } from '@/lib/statements/statements';
+import { statementConfirmSchema, statementRequestSchema } from '@/lib/validation/statements';
+import { importApplications, recordApplication } from '@/lib/applications/commands';
+import { applicationRecordSchema } from '@/lib/validation/application-records';
+import { recordCropFactor } from '@/lib/reference/crop-factors';
 
 const TODAY = '2026-11-30';
 const ORIGIN = 'https://mmp.test';
@@ -207,6 +213,42 @@ const CASES: Case[] = [
   { name: 'peekDraftAction', roles: ['owner', 'preparer', 'reviewer'], base: (ids) => plan(ids).map((planId) => ({ planId })), run: async (a, x) => getDraftState(a, parseOrThrow(planRefSchema, x).planId) },
   { name: 'submitPlanAction', roles: ['owner', 'preparer'], base: (ids) => planVersion(ids).chain((v) => fc.uuid().map((idempotencyKey) => ({ ...v, idempotencyKey, certify: true }))), run: async (a, x) => submitPlan(a, parseOrThrow(submitPlanSchema, x), ctx) },
   { name: 'removeAttachmentAction', roles: ['owner', 'preparer'], base: (ids) => fc.record({ planId: plan(ids), attachmentId: pick(ids.attachmentIds, fc.uuid()) }), run: async (a, x) => removeAttachment(a, parseOrThrow(removeAttachmentSchema, x)) },
+  {
+    name: 'requestStatementAction',
+    roles: ['owner', 'preparer'],
+    base: (ids) => fc.record({ planId: plan(ids), agreementKey: fc.constant('a1'), landownerName: fc.constant('Jan De Boer'), landownerEmail: fc.constant('jan@example.com'), fieldName: fc.constant('Home 80'), acres: fc.constant('40'), commercialNLbPerAcre: fc.constant('30') }),
+    run: async (a, x) => requestLandownerStatement(a, parseOrThrow(statementRequestSchema, x), ctx),
+  },
+  // app/statements/confirm/actions.ts: public; the emailed link is the authority.
+  { name: 'confirmStatementAction', roles: ['owner'], base: () => fc.record({ token: fc.constant('d'.repeat(43)), signedName: fc.constant('Jan De Boer'), agree: fc.constant(true) }), run: async (_a, x) => confirmLandownerStatement(parseOrThrow(statementConfirmSchema, x)) },
+  // app/operations/[id]/applications/actions.ts (DNR form 542-8002).
+  {
+    name: 'recordApplicationAction',
+    roles: ['owner', 'preparer'],
+    base: (ids) => op(ids).map((operationId) => ({
+      operationId, fieldKey: '', fieldName: 'Field 1', cropYear: String(Number(TODAY.slice(0, 4))), appliedOn: TODAY, method: 'injected', amountApplied: '400', amountUnit: 'thousand_gallons',
+      acres: '80', applicatorName: 'Drill Applicator', applicatorCertification: '', weatherDayBefore: 'Dry', weatherDayOf: 'Dry', weatherDayAfter: 'Dry', commercialNLbPerAcre: '', commercialP2o5LbPerAcre: '',
+    })),
+    run: async (a, x) => recordApplication(a, parseOrThrow(applicationRecordSchema(TODAY), x)),
+  },
+  {
+    name: 'importApplicationsAction',
+    roles: ['owner', 'preparer'],
+    base: (ids) => op(ids).map((operationId) => ({ operationId, csv: 'field,crop_year,applied_on\nField 1,2026,2026-05-01\n' })),
+    run: async (a, x) => {
+      const v = x as { operationId?: unknown; csv?: unknown };
+      if (typeof v?.operationId !== 'string' || !isUuid(v.operationId)) throw new AppError('NOT_FOUND', 'no such operation');
+      if (typeof v.csv !== 'string' || !v.csv) throw new AppError('VALIDATION', 'Choose a CSV file to upload.');
+      return importApplications(a, { operationId: v.operationId, bytes: new TextEncoder().encode(v.csv), commit: false, today: TODAY });
+    },
+  },
+  // app/admin/reference/actions.ts.
+  {
+    name: 'recordCropFactorAction',
+    roles: ['admin'],
+    base: () => fc.constant({ crop: 'sorghum', label: 'Sorghum', yieldUnit: 'bu', nLbPerYieldUnit: '1.1', p2o5LbPerYieldUnit: '0.4', source: 'Drill source, 2026 table', effectiveFrom: TODAY, confirmed: false }),
+    run: async (a, x) => recordCropFactor(a, x),
+  },
   // app/review/**.
   { name: 'assignReviewerAction', roles: ['supervisor', 'reviewer'], base: (ids) => fc.record({ planIds: fc.array(plan(ids), { minLength: 1, maxLength: 3 }), reviewerUserId: pick(ids.reviewerIds, fc.constant('')) }), run: async (a, x) => assignReviewer(a, parseOrThrow(assignReviewerSchema, x)) },
   { name: 'findCompleteAction', roles: ['reviewer', 'supervisor'], base: planVersion, run: async (a, x) => findPlanComplete(a, parseOrThrow(findCompleteSchema, x), TODAY) },

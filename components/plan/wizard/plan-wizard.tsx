@@ -18,6 +18,7 @@ import { RestoreOffer } from './restore-offer';
 import { SaveStatus } from './save-status';
 import { StepBody } from './step-body';
 import { useAutosave } from './use-autosave';
+import { LiveChanges } from './live-changes';
 import type { RequestStatement } from '../landowner-statement';
 import type { StepHandle } from './use-step-form';
 
@@ -55,6 +56,9 @@ export function PlanWizard({ data, actions, initialStep }: { data: PlanEditorDat
     operationEditHref: `/operations/${data.operation.id}/edit`,
     previous: data.previous,
     countyName: (fips: string) => data.counties.find((c) => c.fips === fips)?.name ?? fips,
+    // The same tables and landowners' statements the server's check reads, so both refuse alike.
+    referenceTables: data.referenceTables,
+    statements: data.statements,
   };
   const check = checkPlan(draft, context);
   const updateKind = typeof draft.update?.updateKind === 'string' ? draft.update.updateKind : null;
@@ -154,6 +158,9 @@ export function PlanWizard({ data, actions, initialStep }: { data: PlanEditorDat
       <div ref={heading} tabIndex={-1} className="outline-0">
         <StepIndicator steps={steps.map((s) => STEP_LABELS[s])} currentStep={index + 1} complete={steps.map(stepComplete)} counters />
       </div>
+      {data.plan.kind === 'annual_update' && data.previous && updateKind !== 'no_change_statement' && step !== 'review' && step !== 'update' ? (
+        <LiveChanges previous={data.previous} draft={draft} countyName={context.countyName} />
+      ) : null}
       <div key={`${step}-${formKey}`}>
         {step === 'review' ? (
           <StepBody.Review
