@@ -99,8 +99,9 @@ export function DocumentView({ doc, countyName, headingLevel = 2, change, balanc
           { key: 'county', header: 'County', cell: (f) => countyName(f.countyFips) },
           { key: 'acres', header: 'Acres', cell: (f) => formatNumber(f.acres) },
           { key: 'tenure', header: 'Land', cell: (f) => TENURE_LABELS[f.tenure] },
-          { key: 'crops', header: 'Crop schedule', cell: (f) => <Wrap>{f.crops.map((c) => `${c.year} ${c.crop}`).join(', ') || 'not given'}</Wrap> },
-          { key: 'previous', header: 'Previous crop', cell: (f) => <Wrap>{previousWords(f)}</Wrap> },
+          // One column each for the crops and the P index (with the previous crop and the rotation's
+          // P2O5 removal), so the stacked table still fits a phone.
+          { key: 'crops', header: 'Crop schedule', cell: (f) => <Wrap>{`${f.crops.map((c) => `${c.year} ${c.crop}`).join(', ') || 'not given'}; previous crop: ${previousWords(f)}`}</Wrap> },
           { key: 'yield', header: 'Optimum yield', cell: (f) => <Wrap>{`${n(f.optimumYield)}${f.yieldSource ? ` (${YIELD_SOURCE_LABELS[f.yieldSource]}${f.yieldBasis ? `: ${f.yieldBasis}` : ''})` : ''}`}</Wrap> },
           { key: 'n', header: 'N rate (lb/acre)', cell: (f) => n(f.nitrogenRateLbPerAcre) },
           {
@@ -108,8 +109,15 @@ export function DocumentView({ doc, countyName, headingLevel = 2, change, balanc
             header: 'N credits: legume, commercial, carry-over (lb/acre)',
             cell: (f) => [f.legumeCreditLbPerAcre, f.commercialNLbPerAcre, f.carryoverCreditLbPerAcre].map((c) => (c === undefined || c === null ? 'not stated' : formatNumber(c))).join(', '),
           },
-          { key: 'p2o5', header: 'P2O5 removal (lb/acre)', cell: (f) => (f.p2o5RemovalLbPerAcre == null ? 'not stated' : formatNumber(f.p2o5RemovalLbPerAcre)) },
-          { key: 'p', header: 'P index', cell: (f) => <Wrap>{f.phosphorusIndex === null ? 'not given' : `${formatNumber(f.phosphorusIndex)} (${pIndexWords(f.phosphorusIndex)})`}</Wrap> },
+          {
+            key: 'p',
+            header: 'P index',
+            cell: (f) => (
+              <Wrap>
+                {`${f.phosphorusIndex === null ? 'not given' : `${formatNumber(f.phosphorusIndex)} (${pIndexWords(f.phosphorusIndex)})`}; P2O5 removed by the rotation: ${f.p2o5RemovalLbPerAcre == null ? 'not stated' : `${formatNumber(f.p2o5RemovalLbPerAcre)} lb/acre`}`}
+              </Wrap>
+            ),
+          },
           {
             key: 'how',
             header: 'Application',

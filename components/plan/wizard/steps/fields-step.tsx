@@ -112,7 +112,7 @@ export function FieldsStep({ defaults, onChange, handle, counties, operationCoun
                 </Button>
               </p>
             ) : null}
-            <SelectField label="Where the optimum yield comes from" options={YIELD_SOURCES.map((y) => ({ value: y, label: YIELD_SOURCE_LABELS[y] }))} error={e?.[i]?.yieldSource?.message} {...register(`fields.${i}.yieldSource`)} />
+            <SelectField label="Yield basis" options={YIELD_SOURCES.map((y) => ({ value: y, label: YIELD_SOURCE_LABELS[y] }))} error={e?.[i]?.yieldSource?.message} {...register(`fields.${i}.yieldSource`)} />
             {live[i]?.yieldSource === 'own_records' ? (
               <TextField label="Yield records" hint="Which years and records the yield comes from" error={e?.[i]?.yieldBasis?.message} {...register(`fields.${i}.yieldBasis`)} />
             ) : null}
