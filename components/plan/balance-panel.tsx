@@ -38,7 +38,7 @@ export function BalancePanel({ production, fields, agreements, year, tables, liv
         {live ? 'Worked out as you type, from the manure step and the fields' : 'Worked out from the plan’s manure figures and fields'} ({b.citation}), in {b.unit}.
       </p>
       {b.unconfirmed ? (
-        <p className="usa-hint" data-testid="balance-unconfirmed">
+        <p className="usa-hint" data-testid="balance-unconfirmed" style={{ overflowWrap: 'anywhere' }}>
           <strong>Unconfirmed figures:</strong> the crop factors it uses are not yet confirmed by the department ({b.unconfirmed}).
         </p>
       ) : null}

@@ -70,7 +70,7 @@ export default async function DecisionLetterPage({ params }: { params: Promise<{
           <h2 className="font-heading-md" id="letter-balance">{t.balance.heading}</h2>
           <p>{t.balance.summary}</p>
           <ul>{t.balance.rows.map((r, i) => <li key={i}>{r}</li>)}</ul>
-          {t.balance.unconfirmed ? <p className="usa-hint">{t.balance.unconfirmed}</p> : null}
+          {t.balance.unconfirmed ? <p className="usa-hint" style={{ overflowWrap: 'anywhere' }}>{t.balance.unconfirmed}</p> : null}
         </section>
       ) : null}
       {t.reasons ? (
