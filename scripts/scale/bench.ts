@@ -16,6 +16,9 @@ const BASE = `http://127.0.0.1:${PORT}`;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 /** Submissions per concurrency level (each needs a prepared plan): c1, c10, and a warm-up. */
 const SUBMISSIONS = { 1: Number(process.env.BENCH_SUBMISSIONS_C1 ?? 200), 10: Number(process.env.BENCH_SUBMISSIONS_C10 ?? 1000), warm: 20 };
+/** BENCH_ONLY=compliance,fees: only the targets whose names contain one of these (the floor and the static file always run). */
+const ONLY = (process.env.BENCH_ONLY ?? '').split(',').map((s) => s.trim().toLowerCase()).filter(Boolean);
+const selected = (name: string) => !ONLY.length || name === 'static route' || name.startsWith('account') || ONLY.some((o) => name.toLowerCase().includes(o));
 
 type Row = {
   target: string;
@@ -92,7 +95,7 @@ async function main() {
   if (!url) throw new Error('npm run bench needs DATABASE_URL (a PostgreSQL database loaded by npm run seed:scale)');
   ensureBuild();
   // Plans to submit are prepared before the server starts, so preparing them loads nothing measured.
-  const submissionsNeeded = SUBMISSIONS[1] + SUBMISSIONS[10] + SUBMISSIONS.warm;
+  const submissionsNeeded = selected('submission action') ? SUBMISSIONS[1] + SUBMISSIONS[10] + SUBMISSIONS.warm : 0;
   console.log(`Preparing ${submissionsNeeded} complete plans for the submission action...`);
   const t0 = Date.now();
   const queue: SubmissionQueue = await prepareSubmissions(url, submissionsNeeded);
@@ -121,7 +124,7 @@ async function main() {
     };
     const ownerCookies = new Map<string, string>();
     for (const d of queue.drafts) if (!ownerCookies.has(d.owner.email)) ownerCookies.set(d.owner.email, await signInCookie(BASE, d.owner.email));
-    const targets: Target[] = [
+    const all: Target[] = [
       ...(await benchTargets(BASE, cookies)),
       {
         name: 'submission action',
@@ -132,6 +135,7 @@ async function main() {
         verifyBody: (body) => body.includes('"ok":true'),
       },
     ];
+    const targets = all.filter((t) => selected(t.name));
     const rows: Row[] = [];
     for (const t of targets) {
       await measure(t, 2, 2, true); // warm-up (JIT, caches, connection pool)
