@@ -4,7 +4,6 @@ import { revalidatePath } from 'next/cache';
 import { actorOrThrow } from '@/lib/auth/session';
 import { today } from '@/lib/clock';
 import { runAction } from '@/lib/actions/run-action';
-import { invalidateFigures } from '@/lib/cache/figures-cache';
 import type { ActionResult } from '@/lib/errors';
 import { kickDelivery } from '@/lib/notifications/deliver';
 import { formatDate } from '@/lib/format';
@@ -15,20 +14,11 @@ import { parseOrThrow } from '@/lib/validation/parse';
 
 // Due dates: parse -> authorize (in the service) -> act -> revalidate; owner notices go after commit.
 
-/**
- * The page's figures are read again after any attempt: after a change, and after a refusal because
- * the schedule changed since the preview (the next preview must see the change).
- */
-function dropScheduleFigures(): void {
-  invalidateFigures('due-dates:');
-  invalidateFigures('compliance:');
-}
-
 export async function applyPolicyAction(input: unknown): Promise<ActionResult> {
   return runAction(async () => {
     const actor = await actorOrThrow();
     const values = parseOrThrow(applyPolicySchema, input);
-    const { assigned } = await applySchedulePolicy(actor, values, { today: today(), origin: publicOrigin() }).finally(dropScheduleFigures);
+    const { assigned } = await applySchedulePolicy(actor, values, { today: today(), origin: publicOrigin() });
     kickDelivery();
     revalidatePath('/due-dates');
     return { ok: true, data: undefined, message: `Due dates assigned to ${assigned} operation${assigned === 1 ? '' : 's'}; each owner was sent a notice of the date.` };
@@ -39,7 +29,7 @@ export async function overrideDueDateAction(input: unknown): Promise<ActionResul
   return runAction(async () => {
     const actor = await actorOrThrow();
     const values = parseOrThrow(overrideSchema, input);
-    await overrideDueDate(actor, values, { today: today(), origin: publicOrigin() }).finally(dropScheduleFigures);
+    await overrideDueDate(actor, values, { today: today(), origin: publicOrigin() });
     kickDelivery();
     revalidatePath('/due-dates');
     return { ok: true, data: undefined, message: `The due date is now ${formatDate(values.dueOn)}; the owner was sent a notice.` };
