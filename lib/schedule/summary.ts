@@ -34,21 +34,44 @@ export type PreviewSummary = {
   first: Assignment[];
 };
 
+/**
+ * Counted in the database by field office and current due month; only the operations with a SAFO
+ * election on record (few) are read whole, to take out those whose election is in force.
+ */
 async function readSummary(): Promise<ScheduleSummary> {
-  const { scheduled, excluded } = await listScheduleCandidates();
+  const db = await getDb();
+  const [counts, safo] = await Promise.all([
+    queryRows<{ office_id: number; city: string; month: string | null; n: number }>(
+      db,
+      sql`select fo.id as office_id, fo.city, to_char(cur.due_on, 'YYYY-MM') as month, count(*)::int as n
+        from operations o join counties c on c.fips = o.county_fips join field_offices fo on fo.id = c.field_office_id
+        left join lateral (select d.due_on from due_date_assignments d where d.operation_id = o.id
+          order by d.created_at desc, d.id desc limit 1) cur on true
+        where ${registeredOperation('o')} and exists (select 1 from plans p where p.operation_id = o.id and p.status = 'approved')
+        group by 1, 2, 3`,
+    ),
+    listScheduleCandidates(db, { safoElectedOnly: true }),
+  ]);
   const offices = new Map<number, { id: number; city: string; operations: number }>();
   const months = new Map<string, number>();
-  for (const s of scheduled) {
-    const o = offices.get(s.fieldOfficeId) ?? { id: s.fieldOfficeId, city: s.fieldOffice, operations: 0 };
-    o.operations++;
-    offices.set(s.fieldOfficeId, o);
-    if (s.currentDueOn) months.set(s.currentDueOn.slice(0, 7), (months.get(s.currentDueOn.slice(0, 7)) ?? 0) + 1);
+  let scheduledCount = 0;
+  for (const r of counts) {
+    const o = offices.get(r.office_id) ?? { id: r.office_id, city: r.city, operations: 0 };
+    o.operations += Number(r.n);
+    offices.set(r.office_id, o);
+    if (r.month) months.set(r.month, (months.get(r.month) ?? 0) + Number(r.n));
+    scheduledCount += Number(r.n);
+  }
+  for (const e of safo.excluded) {
+    scheduledCount--;
+    offices.get(e.fieldOfficeId)!.operations--;
+    if (e.currentDueOn) months.set(e.currentDueOn.slice(0, 7), months.get(e.currentDueOn.slice(0, 7))! - 1);
   }
   return {
-    scheduledCount: scheduled.length,
-    excluded: excluded.map((e) => ({ operationId: e.operationId, name: e.name })),
-    offices: [...offices.values()].sort((a, b) => a.city.localeCompare(b.city)),
-    currentByMonth: [...months.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([month, count]) => ({ month, count })),
+    scheduledCount,
+    excluded: safo.excluded.map((e) => ({ operationId: e.operationId, name: e.name })),
+    offices: [...offices.values()].filter((o) => o.operations > 0).sort((a, b) => a.city.localeCompare(b.city)),
+    currentByMonth: [...months.entries()].filter(([, n]) => n > 0).sort(([a], [b]) => a.localeCompare(b)).map(([month, count]) => ({ month, count })),
   };
 }
 

@@ -31,6 +31,7 @@ describe(`summary figures equal a fresh count on ${databaseLabel}`, () => {
   let staff: Actor;
   let supervisor: Actor;
   let operationId: string;
+  let safoOperationId: string;
   let fee: { id: string; amountCents: number };
 
   beforeAll(async () => {
@@ -41,6 +42,10 @@ describe(`summary figures equal a fresh count on ${databaseLabel}`, () => {
     operationId = op.operationId;
     await approvedPlanFor(owner, operationId, staff, { today: addDays(TODAY, -400) });
     await submitNoChangeUpdate(owner, operationId, { today: addDays(TODAY, -10) });
+    // A small operation under a SAFO election in force owes no update: counted apart.
+    const safo = await createOperation(owner, { name: 'Figures SAFO Nursery', countyFips: '19167', head: 900, safoElect: true, today: addDays(TODAY, -400) });
+    await approvedPlanFor(owner, safo.operationId, staff, { today: addDays(TODAY, -400) });
+    safoOperationId = safo.operationId;
     const [row] = await t
       .get()
       .db.select({ id: feeLines.id, amountCents: feeLines.amountCents })
@@ -80,6 +85,7 @@ describe(`summary figures equal a fresh count on ${databaseLabel}`, () => {
     const summary = (await readScheduleSummary(TODAY)).value;
     expect(summary.scheduledCount).toBe(scheduled.length);
     expect(summary.excluded.map((e) => e.operationId)).toEqual(excluded.map((e) => e.operationId));
+    expect(summary.excluded.map((e) => e.operationId)).toContain(safoOperationId);
     expect(summary.offices.reduce((n, o) => n + o.operations, 0)).toBe(scheduled.length);
     expect(summary.currentByMonth.reduce((n, m) => n + m.count, 0)).toBe(scheduled.filter((s) => s.currentDueOn).length);
 
