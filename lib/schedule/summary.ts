@@ -111,7 +111,7 @@ export async function findScheduleOperations(q: string | undefined, limit = 100)
       from operations o
       where ${registeredOperation('o')} and exists (select 1 from plans p where p.operation_id = o.id and p.status = 'approved')
         ${like ? sql`and (o.name ilike ${like} or o.facility_id ilike ${like})` : sql``}
-      order by o.name, o.id limit ${limit + 1}`,
+      order by o.name limit ${limit + 1}`,
   );
   return {
     rows: rows.slice(0, limit).map((r) => ({ operationId: r.id, name: r.name, facilityId: r.facility_id, currentDueOn: r.due_on })),

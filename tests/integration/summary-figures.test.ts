@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { queryRows } from '@/db/client';
 import { feeLines, operations } from '@/db/schema';
 import type { Actor } from '@/lib/auth/roles';
 import { invalidateFigures } from '@/lib/cache/figures-cache';
@@ -70,6 +71,16 @@ describe(`summary figures equal a fresh count on ${databaseLabel}`, () => {
     expect(after.value.ledger.totals.paidCents).toBe(before.value.ledger.totals.paidCents + 1000);
     expect(after.value.ledger).toEqual(await listLedgerPage(staff, { page: 1 }));
     expect(after.value.balances).toEqual(await listPayerBalances(staff));
+    // And what a line-by-line recount says.
+    const [recount] = await queryRows<{ paid: string; outstanding: string; lines: number }>(
+      t.get().db,
+      sql`select (select coalesce(sum(p.amount_cents), 0) from payments p join fee_lines f on f.id = p.fee_line_id
+          join operations o on o.id = f.operation_id where o.registration_status = 'registered')::bigint as paid,
+        (select coalesce(sum(f.amount_cents - coalesce((select sum(p.amount_cents) from payments p where p.fee_line_id = f.id), 0)), 0)
+          from fee_lines f join operations o on o.id = f.operation_id where f.status = 'due' and o.registration_status = 'registered')::bigint as outstanding,
+        (select count(*) from fee_lines f join operations o on o.id = f.operation_id where o.registration_status = 'registered')::int as lines`,
+    );
+    expect(after.value.ledger.totals).toMatchObject({ paidCents: Number(recount!.paid), outstandingCents: Number(recount!.outstanding), lines: Number(recount!.lines) });
     const compliance = await readComplianceFigures(staff, TODAY, months);
     expect(compliance.value.fees).toEqual(await unpaidFees(staff, TODAY));
   });
