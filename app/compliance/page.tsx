@@ -8,8 +8,10 @@ import { requireRole } from '@/lib/auth/session';
 import { DEPARTMENT } from '@/lib/auth/roles';
 import { today } from '@/lib/clock';
 import { formatDate, formatMoney } from '@/lib/format';
-import { newOwnersPastDue, plansByMonth, safoTerminated, unpaidFees, updatesOverdue, type OperationItem } from '@/lib/reviews/compliance';
-import { countBucketByCounty, listWorklistPage, type WorklistRow } from '@/lib/reviews/worklist';
+import { FiguresAsOf } from '@/components/figures-as-of';
+import type { OperationItem } from '@/lib/reviews/compliance';
+import { readComplianceFigures } from '@/lib/reviews/compliance-figures';
+import type { WorklistRow } from '@/lib/reviews/worklist';
 import { latestParameter } from '@/lib/rules';
 import { addMonths, monthLabel } from '@/lib/schedule/months';
 
@@ -41,16 +43,9 @@ export default async function CompliancePage() {
   const actor = await requireRole(DEPARTMENT, '/compliance');
   const date = today();
   const months = Array.from({ length: 12 }, (_, i) => addMonths(date, i - 11));
-  const [overdue, dueSoon, updates, owners, safo, fees, monthly, overdueByCounty] = await Promise.all([
-    listWorklistPage(actor, { page: 1, bucket: 'overdue' }, date, 25),
-    listWorklistPage(actor, { page: 1, bucket: 'due_soon' }, date, 25),
-    updatesOverdue(actor, date),
-    newOwnersPastDue(actor, date),
-    safoTerminated(actor),
-    unpaidFees(actor, date),
-    plansByMonth(actor, months),
-    countBucketByCounty(actor, 'overdue', date),
-  ]);
+  // Counts over every plan in the state: read at most once a minute, and the page says when.
+  const { value: figures, asOf } = await readComplianceFigures(actor, date, months);
+  const { overdue, dueSoon, updates, owners, safo, fees, monthly, overdueByCounty } = figures;
   const byCounty = new Map<string, number>();
   const add = (fips: string, n: number) => byCounty.set(fips, (byCounty.get(fips) ?? 0) + n);
   for (const [f, n] of overdueByCounty) add(f, n);
@@ -65,6 +60,7 @@ export default async function CompliancePage() {
   return (
     <>
       <PageHeading title="Compliance" lead={`What is late or owed on ${formatDate(date)}: reviews against the ${review.value}-day limit (${review.citation}), annual updates, new owners, SAFO elections and fees. A deadline is late after the day Iowa Code 4.1(34) moves it to: the review under its general rule, an owner's filing under its filing rule (a reading to be confirmed by the department).`} />
+      <FiguresAsOf asOf={asOf} every="every minute" />
       <ul className="grid-row grid-gap-2 usa-list--unstyled padding-0">
         <Tile label="Reviews overdue" count={overdue.total} href="/review?bucket=overdue" />
         <Tile label="Reviews due within 7 days" count={dueSoon.total} href="/review?bucket=due_soon" />

@@ -2,13 +2,14 @@ import type { Metadata } from 'next';
 import { Alert } from '@/components/alert';
 import { BarChart } from '@/components/charts/bar-chart';
 import { DataTable } from '@/components/data-table';
+import { FiguresAsOf } from '@/components/figures-as-of';
 import { PageHeading } from '@/components/page-heading';
 import { requireRole } from '@/lib/auth/session';
 import { today } from '@/lib/clock';
 import { formatDate } from '@/lib/format';
 import { monthLabel } from '@/lib/schedule/months';
-import { POLICY_WORDS, previewSchedule, type Assignment } from '@/lib/schedule/policies';
-import { listScheduleCandidates } from '@/lib/schedule/queries';
+import { POLICY_WORDS, type Assignment } from '@/lib/schedule/policies';
+import { findScheduleOperations, readSchedulePreview, readScheduleSummary } from '@/lib/schedule/summary';
 import { policyFromQuery } from '@/lib/validation/due-dates';
 import { ApplyButton } from './apply-button';
 import { OverrideForm } from './override-form';
@@ -23,31 +24,33 @@ export default async function DueDatesPage({ searchParams }: { searchParams: Sea
   const q = Object.fromEntries(Object.entries(await searchParams).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v]));
   const policy = policyFromQuery(q);
   const date = today();
-  const { scheduled, excluded } = await listScheduleCandidates();
-  const offices = [...new Map(scheduled.map((s) => [s.fieldOfficeId, { id: s.fieldOfficeId, city: s.fieldOffice, operations: 0 }])).values()]
-    .map((o) => ({ ...o, operations: scheduled.filter((s) => s.fieldOfficeId === o.id).length }))
-    .sort((a, b) => a.city.localeCompare(b.city));
-  const preview = policy ? previewSchedule(scheduled, policy, date) : null;
-  const currentByMonth = new Map<string, number>();
-  for (const s of scheduled) if (s.currentDueOn) currentByMonth.set(s.currentDueOn.slice(0, 7), (currentByMonth.get(s.currentDueOn.slice(0, 7)) ?? 0) + 1);
-  const currentMonths = [...currentByMonth.keys()].sort();
+  // Every operation that owes updates is counted: the figures are read at most every five minutes.
+  const [summary, previewRead, choices] = await Promise.all([
+    readScheduleSummary(date),
+    policy ? readSchedulePreview(policy, date) : Promise.resolve(null),
+    findScheduleOperations(q.op),
+  ]);
+  const { scheduledCount, excluded, offices, currentByMonth } = summary.value;
+  const preview = previewRead?.value ?? null;
+  const withDate = currentByMonth.reduce((n, m) => n + m.count, 0);
   return (
     <>
       <PageHeading
         title="Annual update due dates"
         lead="The department staggers the dates annual updates are due and tells each owner theirs (IAC 567-65.110(3)“b”(3)). Choose a policy, preview the spread, then apply it."
       />
+      <FiguresAsOf asOf={previewRead && previewRead.asOf < summary.asOf ? previewRead.asOf : summary.asOf} every="every five minutes" />
       <p>
-        {scheduled.length} operation{scheduled.length === 1 ? '' : 's'} with an approved plan owe annual updates.
+        {scheduledCount} operation{scheduledCount === 1 ? '' : 's'} with an approved plan owe annual updates.
         {excluded.length ? ` Not scheduled: ${excluded.map((e) => e.name).join(', ')} (SAFO election in force, IAC 567-65.110(1)“e”(2)).` : ''}
       </p>
       <h2>Current due dates</h2>
-      {currentMonths.length ? (
+      {currentByMonth.length ? (
         <BarChart
           title="Current due dates by month"
-          summary={`${scheduled.filter((s) => s.currentDueOn).length} operations have a due date, from ${monthLabel(currentMonths[0]!, true)} to ${monthLabel(currentMonths[currentMonths.length - 1]!, true)}.`}
-          categories={currentMonths.map((m) => monthLabel(m))}
-          series={[{ name: 'Operations due', values: currentMonths.map((m) => currentByMonth.get(m) ?? 0), color: '#565c65' }]}
+          summary={`${withDate} operations have a due date, from ${monthLabel(currentByMonth[0]!.month, true)} to ${monthLabel(currentByMonth[currentByMonth.length - 1]!.month, true)}.`}
+          categories={currentByMonth.map((m) => monthLabel(m.month))}
+          series={[{ name: 'Operations due', values: currentByMonth.map((m) => m.count), color: '#565c65' }]}
           unit="operations"
         />
       ) : null}
@@ -58,22 +61,22 @@ export default async function DueDatesPage({ searchParams }: { searchParams: Sea
           <h2 id="preview-heading">Preview: {POLICY_WORDS[policy.policy]}</h2>
           <BarChart
             title="Due dates by month under this policy"
-            summary={`${preview.assignments.length - preview.missing.length} of ${preview.assignments.length} operations get a date; the busiest month has ${Math.max(0, ...preview.byMonth.map((m) => m.count))}.`}
+            summary={`${preview.total - preview.missingCount} of ${preview.total} operations get a date; the busiest month has ${Math.max(0, ...preview.byMonth.map((m) => m.count))}.`}
             categories={preview.byMonth.map((m) => m.label)}
             series={[{ name: 'Operations due', values: preview.byMonth.map((m) => m.count), color: '#005ea2' }]}
             unit="operations"
           />
-          {preview.missing.length ? (
-            <Alert type="error" headingLevel={3} heading={`${preview.missing.length} operation${preview.missing.length === 1 ? '' : 's'} would have no due date`}>
-              A policy must give every operation a date, so this one cannot be applied. {preview.missing.map((m) => `${m.name}: ${m.why}`).join('; ')}.
+          {preview.missingCount ? (
+            <Alert type="error" headingLevel={3} heading={`${preview.missingCount} operation${preview.missingCount === 1 ? '' : 's'} would have no due date`}>
+              A policy must give every operation a date, so this one cannot be applied. {preview.missing.map((m) => `${m.name}: ${m.why}`).join('; ')}{preview.missingCount > preview.missing.length ? `; and ${preview.missingCount - preview.missing.length} more` : ''}.
             </Alert>
           ) : (
-            <ApplyButton policy={policy} previewHash={preview.hash} count={preview.assignments.length} />
+            <ApplyButton policy={policy} previewHash={preview.hash} count={preview.total} />
           )}
           <DataTable<Assignment>
-            caption="Each operation’s new due date"
+            caption={preview.total > preview.first.length ? `Each operation’s new due date: the first ${preview.first.length} of ${preview.total}, by county and name` : 'Each operation’s new due date'}
             stacked
-            rows={preview.assignments}
+            rows={preview.first}
             rowKey={(a) => a.operationId}
             columns={[
               { key: 'op', header: 'Operation', rowHeader: true, cell: (a) => a.name },
@@ -87,7 +90,14 @@ export default async function DueDatesPage({ searchParams }: { searchParams: Sea
       ) : null}
       <h2 className="margin-top-5">Set one operation’s due date</h2>
       <p>An individual date replaces the policy’s for that operation; the reason is kept in its history and the owner is told.</p>
-      <OverrideForm operations={[...scheduled, ...excluded].map((s) => ({ value: s.operationId, label: `${s.name} (${s.currentDueOn ? `due ${formatDate(s.currentDueOn)}` : 'no date'})` }))} />
+      <form method="get" action="/due-dates" className="usa-search usa-search--small margin-bottom-2" role="search" aria-label="Find an operation">
+        {Object.entries(q).filter(([k, v]) => k !== 'op' && v).map(([k, v]) => <input key={k} type="hidden" name={k} value={v} />)}
+        <label className="usa-sr-only" htmlFor="due-dates-op">Operation name or facility ID</label>
+        <input className="usa-input" id="due-dates-op" type="search" name="op" defaultValue={q.op ?? ''} />
+        <button className="usa-button" type="submit"><span className="usa-search__submit-text">Find the operation</span></button>
+      </form>
+      {choices.more ? <p className="text-base-dark">{`The list below holds the first ${choices.rows.length} by name${q.op ? ` of those matching “${q.op}”` : ''}: search by name or facility ID to find another.`}</p> : null}
+      <OverrideForm operations={choices.rows.map((s) => ({ value: s.operationId, label: `${s.name}${s.facilityId ? ` (${s.facilityId})` : ''}, ${s.currentDueOn ? `due ${formatDate(s.currentDueOn)}` : 'no date'}` }))} />
     </>
   );
 }

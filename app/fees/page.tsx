@@ -8,7 +8,9 @@ import { SummaryBox } from '@/components/summary-box';
 import { TextField } from '@/components/text-field';
 import { requireRole } from '@/lib/auth/session';
 import { DEPARTMENT, isDepartment } from '@/lib/auth/roles';
-import { listLedgerPage, listPayerBalances, type LedgerRow, type PayerBalance } from '@/lib/fees/ledger';
+import { FiguresAsOf } from '@/components/figures-as-of';
+import type { LedgerRow, PayerBalance } from '@/lib/fees/ledger';
+import { readLedgerFigures } from '@/lib/fees/ledger-figures';
 import { formatDate, formatMoney } from '@/lib/format';
 import { FEE_LABELS } from '@/lib/notifications/labels';
 import { feeLedgerFilterSchema, type FeeLedgerFilters } from '@/lib/validation/fees';
@@ -29,13 +31,15 @@ export default async function FeesPage({ searchParams }: { searchParams: Promise
   const raw = Object.fromEntries(Object.entries(await searchParams).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v || undefined]));
   if (!isDepartment(actor.role)) return <PayerFeesPage actor={actor} checkoutId={raw.checkout} />;
   const filters = feeLedgerFilterSchema.parse(raw);
-  const [ledger, balances] = await Promise.all([listLedgerPage(actor, filters), listPayerBalances(actor)]);
+  // Totals over every fee line in the state: read at most once a minute, and the page says when.
+  const { value: { ledger, balances }, asOf } = await readLedgerFigures(actor, filters);
   return (
     <>
       <PageHeading
         title="Fees ledger"
         lead="Every fee line with its payer, payments and balance: filing fees (IAC 567-65.110(7)), annual compliance fees (65.110(3)“c”) and indemnity fees (65.110(6))."
       />
+      <FiguresAsOf asOf={asOf} every="every minute" />
       <SummaryBox heading="Under these filters">
         <ul className="usa-list margin-y-0">
           <li>{ledger.totals.lines} fee lines, {formatMoney(ledger.totals.amountCents)} billed, {formatMoney(ledger.totals.paidCents)} paid</li>

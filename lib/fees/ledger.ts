@@ -80,23 +80,36 @@ export type LedgerTotals = { lines: number; amountCents: number; paidCents: numb
 
 export async function listLedgerPage(actor: Actor, f: FeeLedgerFilters) {
   const db = await getDb();
-  const [totals] = await db
-    .select({
-      lines: sql<number>`count(*)::int`,
-      amountCents: sql<number>`coalesce(sum(${feeLines.amountCents}), 0)::bigint`,
-      paidCents: sql<number>`coalesce(sum(${paid}), 0)::bigint`,
-      outstandingCents: sql<number>`coalesce(sum(case when ${feeLines.status} = 'due' then ${feeLines.amountCents} - ${paid} else 0 end), 0)::bigint`,
-      unpaidLines: sql<number>`(count(*) filter (where ${feeLines.status} = 'due'))::int`,
-    })
-    .from(feeLines)
-    .innerJoin(operations, eq(operations.id, feeLines.operationId))
-    .where(conditions(actor, f));
+  // Two passes, each one join: the lines under the filters, and the payments on those lines (what
+  // is paid on unpaid lines comes off what they bill). No per-line lookup over a million lines.
+  const where = conditions(actor, f);
+  const [[lines], [paidRow]] = await Promise.all([
+    db
+      .select({
+        lines: sql<number>`count(*)::int`,
+        amountCents: sql<number>`coalesce(sum(${feeLines.amountCents}), 0)::bigint`,
+        dueAmountCents: sql<number>`coalesce(sum(${feeLines.amountCents}) filter (where ${feeLines.status} = 'due'), 0)::bigint`,
+        unpaidLines: sql<number>`(count(*) filter (where ${feeLines.status} = 'due'))::int`,
+      })
+      .from(feeLines)
+      .innerJoin(operations, eq(operations.id, feeLines.operationId))
+      .where(where),
+    db
+      .select({
+        paidCents: sql<number>`coalesce(sum(${payments.amountCents}), 0)::bigint`,
+        paidOnDueCents: sql<number>`coalesce(sum(${payments.amountCents}) filter (where ${feeLines.status} = 'due'), 0)::bigint`,
+      })
+      .from(payments)
+      .innerJoin(feeLines, eq(feeLines.id, payments.feeLineId))
+      .innerJoin(operations, eq(operations.id, feeLines.operationId))
+      .where(where),
+  ]);
   const t: LedgerTotals = {
-    lines: Number(totals?.lines ?? 0),
-    amountCents: Number(totals?.amountCents ?? 0),
-    paidCents: Number(totals?.paidCents ?? 0),
-    outstandingCents: Number(totals?.outstandingCents ?? 0),
-    unpaidLines: Number(totals?.unpaidLines ?? 0),
+    lines: Number(lines?.lines ?? 0),
+    amountCents: Number(lines?.amountCents ?? 0),
+    paidCents: Number(paidRow?.paidCents ?? 0),
+    outstandingCents: Number(lines?.dueAmountCents ?? 0) - Number(paidRow?.paidOnDueCents ?? 0),
+    unpaidLines: Number(lines?.unpaidLines ?? 0),
   };
   const pageCount = Math.max(1, Math.ceil(t.lines / LEDGER_PAGE_SIZE));
   const page = Math.min(f.page, pageCount);

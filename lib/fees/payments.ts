@@ -3,6 +3,7 @@ import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import { getDb } from '@/db/client';
 import { feeLines, operations, parties, payments, users } from '@/db/schema';
 import { recordAudit } from '@/lib/audit';
+import { invalidateFigures } from '@/lib/cache/figures-cache';
 import { authorize } from '@/lib/auth/policy';
 import type { Actor } from '@/lib/auth/roles';
 import { AppError, notFoundError } from '@/lib/errors';
@@ -20,11 +21,13 @@ function amountError(message: string) {
   return new AppError('VALIDATION', message, { amount: [message] });
 }
 
+type PaymentRecorded = { paymentId: string; receiptNumber: string; balanceCents: number; status: 'due' | 'paid'; replayed: boolean };
+
 export async function recordPayment(
   actor: Actor,
   input: PaymentInput,
   ctx: { today: string; origin: string },
-): Promise<{ paymentId: string; receiptNumber: string; balanceCents: number; status: 'due' | 'paid'; replayed: boolean }> {
+): Promise<PaymentRecorded> {
   const db = await getDb();
   const [ref] = await db.select({ operationId: feeLines.operationId }).from(feeLines).where(eq(feeLines.id, input.feeLineId));
   if (!ref) throw notFoundError();
@@ -32,7 +35,7 @@ export async function recordPayment(
   if (input.receivedOn > ctx.today) {
     throw new AppError('VALIDATION', 'A payment cannot be received in the future.', { receivedOn: ['The date cannot be after today'] });
   }
-  return db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx): Promise<PaymentRecorded> => {
     await authorize(actor, 'fee.record_payment', { operationId: ref.operationId }, tx);
     // The row lock makes two clerks recording at once see each other's payment.
     const [line] = await tx.select().from(feeLines).where(eq(feeLines.id, input.feeLineId)).for('update');
@@ -97,4 +100,8 @@ export async function recordPayment(
     });
     return { paymentId: payment!.id, receiptNumber, balanceCents: newBalance, status, replayed: false };
   });
+  // The ledger's and the compliance page's totals include this line's balance.
+  invalidateFigures('fees:');
+  invalidateFigures('compliance:');
+  return result;
 }

@@ -33,25 +33,34 @@ export function takeTotalTiming(): RequestTiming {
   return t;
 }
 
-/** Wraps a pg client's query so that each query's time counts toward the current request. */
+/**
+ * Wraps a pg client's query so that each query's time counts toward the current request: the
+ * promise form, and the callback form pg's Pool.query uses (drizzle's queries outside a transaction).
+ */
 export function timeQueries(client: { query: (...args: never[]) => unknown }): void {
   const original = client.query.bind(client) as (...args: unknown[]) => unknown;
   (client as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
     const timing = shared.storage.getStore();
     const started = performance.now();
-    const out = original(...args);
-    if (out && typeof (out as Promise<unknown>).then === 'function') {
-      const done = () => {
-        const ms = performance.now() - started;
-        shared.total.dbMs += ms;
-        shared.total.queries += 1;
-        if (timing) {
-          timing.dbMs += ms;
-          timing.queries += 1;
-        }
+    const done = () => {
+      const ms = performance.now() - started;
+      shared.total.dbMs += ms;
+      shared.total.queries += 1;
+      if (timing) {
+        timing.dbMs += ms;
+        timing.queries += 1;
+      }
+    };
+    const last = args[args.length - 1];
+    if (typeof last === 'function') {
+      args[args.length - 1] = (...cbArgs: unknown[]) => {
+        done();
+        return (last as (...a: unknown[]) => unknown)(...cbArgs);
       };
-      (out as Promise<unknown>).then(done, done);
+      return original(...args);
     }
+    const out = original(...args);
+    if (out && typeof (out as Promise<unknown>).then === 'function') (out as Promise<unknown>).then(done, done);
     return out;
   };
 }

@@ -1,3 +1,4 @@
+import { invalidateFigures } from '@/lib/cache/figures-cache';
 import { today } from '@/lib/clock';
 import { publicOrigin } from '@/lib/env';
 import { applyPaymentEvent, type EventOutcome } from './apply-event';
@@ -18,5 +19,8 @@ export async function receivePaymentWebhook(rawBody: string, signature: string |
     throw err;
   }
   const { outcome } = await applyPaymentEvent(provider, event, { today: today(), origin: publicOrigin() });
+  // A payment changes the ledger's and the compliance page's totals.
+  invalidateFigures('fees:');
+  invalidateFigures('compliance:');
   return { outcome };
 }

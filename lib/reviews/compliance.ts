@@ -34,11 +34,16 @@ export async function updatesOverdue(actor: Actor, today: string): Promise<{ cou
       and not exists (select 1 from plans p where p.operation_id = operations.id and p.kind = 'annual_update'
         and p.received_on is not null and p.status not in ('draft', 'withdrawn')
         and p.received_on >= (cur.created_at at time zone 'America/Chicago')::date)`;
-  const byCounty = await queryRows<{ fips: string; n: number }>(db, sql`select operations.county_fips as fips, count(*)::int as n ${base} group by 1`);
-  const items = await queryRows<{ id: string; name: string; fips: string; county: string; due_on: string }>(
+  // One pass over the operations: the count by county and the first items from the same rows.
+  const [found] = await queryRows<{ by_county: { fips: string; n: number }[]; items: { id: string; name: string; fips: string; county: string; due_on: string }[] }>(
     db,
-    sql`select operations.id, operations.name, operations.county_fips as fips, c.name as county, cur.due_on::text as due_on ${base} order by cur.due_on, operations.name limit ${LIST}`,
+    sql`with late as materialized (select operations.id, operations.name, operations.county_fips as fips, c.name as county, cur.due_on ${base})
+      select (select coalesce(json_agg(x), '[]'::json) from (select fips, count(*)::int as n from late group by 1) x) as by_county,
+        (select coalesce(json_agg(y order by y.due_on, y.name), '[]'::json) from (select id, name, fips, county, due_on::text as due_on from late
+          order by late.due_on, late.name limit ${LIST}) y) as items`,
   );
+  const byCounty = found?.by_county ?? [];
+  const items = found?.items ?? [];
   return {
     count: byCounty.reduce((s, r) => s + Number(r.n), 0),
     byCounty: new Map(byCounty.map((r) => [r.fips, Number(r.n)])),

@@ -4,6 +4,7 @@ import { getDb, type Executor } from '@/db/client';
 import { auditEvents, dueDateAssignments, operations, ownerships, parties, users } from '@/db/schema';
 import { recordAudit } from '@/lib/audit';
 import { authorize } from '@/lib/auth/policy';
+import { invalidateFigures } from '@/lib/cache/figures-cache';
 import type { Actor } from '@/lib/auth/roles';
 import { AppError } from '@/lib/errors';
 import { enqueueEmail, type EmailRecipient } from '@/lib/notifications/outbox';
@@ -56,6 +57,15 @@ async function notifyOwner(tx: Executor, op: ScheduleCandidate, assignmentId: st
   });
 }
 
+/**
+ * The due-dates and compliance pages' figures are read again after any attempt: after a change,
+ * and after a refusal because the schedule changed since the preview (the next preview must see it).
+ */
+function dropScheduleFigures(): void {
+  invalidateFigures('due-dates:');
+  invalidateFigures('compliance:');
+}
+
 export async function applySchedulePolicy(actor: Actor, input: { policy: PolicyInput; previewHash: string }, ctx: Ctx): Promise<{ assigned: number }> {
   const db = await getDb();
   return db.transaction(async (tx) => {
@@ -85,7 +95,7 @@ export async function applySchedulePolicy(actor: Actor, input: { policy: PolicyI
     const candidates = new Map(scheduled.map((s) => [s.operationId, s]));
     for (const r of inserted) await notifyOwner(tx, candidates.get(r.operationId)!, r.id, r.dueOn, owners.get(r.operationId), ctx);
     return { assigned: inserted.length };
-  });
+  }).finally(dropScheduleFigures);
 }
 
 /** One operation's due date set by hand, with the reason on record. */
@@ -114,5 +124,5 @@ export async function overrideDueDate(actor: Actor, input: OverrideInput, ctx: C
     });
     const owners = await ownersOf(tx, [input.operationId]);
     await notifyOwner(tx, op, row!.id, input.dueOn, owners.get(input.operationId), ctx);
-  });
+  }).finally(dropScheduleFigures);
 }

@@ -1,5 +1,5 @@
 import 'server-only';
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { getDb, type Executor } from '@/db/client';
 import { animalInventory, counties, dueDateAssignments, fieldOffices, operations, users } from '@/db/schema';
 import { registeredOperation } from '@/lib/auth/scopes';
@@ -15,8 +15,10 @@ export type ScheduleCandidate = ScheduledOperation & {
   safoInForce: boolean;
 };
 
-export async function listScheduleCandidates(db?: Executor): Promise<{ scheduled: ScheduleCandidate[]; excluded: ScheduleCandidate[] }> {
+/** `safoElectedOnly`: only operations with an election on record and not ended (the ones that may be excluded). */
+export async function listScheduleCandidates(db?: Executor, options: { safoElectedOnly?: boolean } = {}): Promise<{ scheduled: ScheduleCandidate[]; excluded: ScheduleCandidate[] }> {
   const q = db ?? (await getDb());
+  const elected = options.safoElectedOnly ? sql` and ${operations.safoElectedOn} is not null and ${operations.safoEndedOn} is null` : sql``;
   const rows = await q
     .select({
       operationId: operations.id,
@@ -34,9 +36,11 @@ export async function listScheduleCandidates(db?: Executor): Promise<{ scheduled
     .from(operations)
     .innerJoin(counties, eq(counties.fips, operations.countyFips))
     .innerJoin(fieldOffices, eq(fieldOffices.id, counties.fieldOfficeId))
-    .where(sql`${registeredOperation()} and exists (select 1 from plans p where p.operation_id = operations.id and p.status = 'approved')`)
+    .where(sql`${registeredOperation()} and exists (select 1 from plans p where p.operation_id = operations.id and p.status = 'approved')${elected}`)
     .orderBy(asc(counties.name), asc(operations.name));
-  const inventory = await q.select().from(animalInventory);
+  const inventory = options.safoElectedOnly
+    ? rows.length ? await q.select().from(animalInventory).where(inArray(animalInventory.operationId, rows.map((r) => r.operationId))) : []
+    : await q.select().from(animalInventory);
   const heads = new Map<string, Partial<Record<AnimalCategory, number>>>();
   for (const i of inventory) heads.set(i.operationId, { ...heads.get(i.operationId), [i.category]: i.headAtCapacity });
   const all = rows.map(({ safoElectedOn, safoEndedOn, peak, ...r }) => {

@@ -16,6 +16,9 @@ const BASE = `http://127.0.0.1:${PORT}`;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 /** Submissions per concurrency level (each needs a prepared plan): c1, c10, and a warm-up. */
 const SUBMISSIONS = { 1: Number(process.env.BENCH_SUBMISSIONS_C1 ?? 200), 10: Number(process.env.BENCH_SUBMISSIONS_C10 ?? 1000), warm: 20 };
+/** BENCH_ONLY=compliance,fees: only the targets whose names contain one of these (the floor and the static file always run). */
+const ONLY = (process.env.BENCH_ONLY ?? '').split(',').map((s) => s.trim().toLowerCase()).filter(Boolean);
+const selected = (name: string) => !ONLY.length || name === 'static route' || name.startsWith('account') || ONLY.some((o) => name.toLowerCase().includes(o));
 
 type Row = {
   target: string;
@@ -32,6 +35,8 @@ type Row = {
   /** Database time per request (the server's own measure, MMP_SERVER_TIMING=1), and queries. */
   dbMs?: number;
   queries?: number;
+  /** The first request after the server started (a page's figures read cold), at concurrency 1. */
+  firstMs?: number;
   /** Throughput against the signed-in floor (/account) and the static file, at the same concurrency. */
   vsFloor?: number;
   ratio?: number;
@@ -52,6 +57,13 @@ function serverRssMb(pgid: number): number {
   } catch {
     return NaN;
   }
+}
+
+async function firstVisit(t: Target): Promise<number> {
+  const started = performance.now();
+  const res = await fetch(`${BASE}${t.path}`, { headers: { ...(t.cookie ? { cookie: t.cookie } : {}), ...(t.headers ?? {}) }, redirect: 'manual' });
+  await res.arrayBuffer();
+  return Math.round(performance.now() - started);
 }
 
 async function measure(t: Target, connections: number, duration = SECONDS, warmUp = false): Promise<Row> {
@@ -92,7 +104,7 @@ async function main() {
   if (!url) throw new Error('npm run bench needs DATABASE_URL (a PostgreSQL database loaded by npm run seed:scale)');
   ensureBuild();
   // Plans to submit are prepared before the server starts, so preparing them loads nothing measured.
-  const submissionsNeeded = SUBMISSIONS[1] + SUBMISSIONS[10] + SUBMISSIONS.warm;
+  const submissionsNeeded = selected('submission action') ? SUBMISSIONS[1] + SUBMISSIONS[10] + SUBMISSIONS.warm : 0;
   console.log(`Preparing ${submissionsNeeded} complete plans for the submission action...`);
   const t0 = Date.now();
   const queue: SubmissionQueue = await prepareSubmissions(url, submissionsNeeded);
@@ -121,7 +133,7 @@ async function main() {
     };
     const ownerCookies = new Map<string, string>();
     for (const d of queue.drafts) if (!ownerCookies.has(d.owner.email)) ownerCookies.set(d.owner.email, await signInCookie(BASE, d.owner.email));
-    const targets: Target[] = [
+    const all: Target[] = [
       ...(await benchTargets(BASE, cookies)),
       {
         name: 'submission action',
@@ -132,9 +144,12 @@ async function main() {
         verifyBody: (body) => body.includes('"ok":true'),
       },
     ];
+    const targets = all.filter((t) => selected(t.name));
     const rows: Row[] = [];
     for (const t of targets) {
-      await measure(t, 2, 2, true); // warm-up (JIT, caches, connection pool)
+      // The first visit on its own (a summary page reads its figures cold), then a warm-up (JIT, caches, connection pool).
+      const firstMs = t.method === 'POST' ? undefined : await firstVisit(t);
+      await measure(t, 2, 2, true);
       for (const c of [1, 10]) {
         await serverTiming(true);
         const row = await measure(t, c);
@@ -143,6 +158,7 @@ async function main() {
           row.dbMs = Math.round((timing.dbMs / timing.requests) * 10) / 10;
           row.queries = Math.round((timing.queries / timing.requests) * 10) / 10;
         }
+        if (c === 1) row.firstMs = firstMs;
         rows.push(row);
         rssSamples.push(serverRssMb(server.pid!));
       }
@@ -169,7 +185,7 @@ async function main() {
     const submissionCheck = `${queue.used()} submissions sent; the database holds ${submitted} of those plans as submitted`;
     Object.assign(result, { submissionCheck });
     console.log(`${counts.operations.toLocaleString('en-US')} operations, ${counts.plans.toLocaleString('en-US')} plans`);
-    console.table(rows.map(({ target, concurrency, rps, p50, p95, p99, dbMs, queries, vsFloor, ratio, errors, non2xx, refused }) => ({ target, c: concurrency, rps, p50, p95, p99, dbMs, queries, vsFloor, vsStatic: ratio, errors, non2xx, refused })));
+    console.table(rows.map(({ target, concurrency, firstMs, rps, p50, p95, p99, dbMs, queries, vsFloor, ratio, errors, non2xx, refused }) => ({ target, c: concurrency, first: firstMs, rps, p50, p95, p99, dbMs, queries, vsFloor, vsStatic: ratio, errors, non2xx, refused })));
     console.log(`server RSS (max while under load): ${result.serverRssMbMax} MB`);
     console.log(submissionCheck);
     mkdirSync('bench-results', { recursive: true });
