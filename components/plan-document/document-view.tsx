@@ -80,7 +80,10 @@ export function DocumentView({ doc, countyName, headingLevel = 2, change, balanc
       {h('production', 'Manure production')}
       <ul className="usa-list">
         <li>Animals produced a year: {n(p.annualAnimalProduction)}</li>
-        <li>Manure produced a year: {n(p.manureAmount)} {p.nutrientUnit === 'tons' ? 'tons' : 'gallons'}</li>
+        <li>
+          Manure produced a year: {n(p.manureAmount)} {p.nutrientUnit === 'tons' ? 'tons' : 'gallons'}
+          {p.manureAmountBasis ? ` (${p.manureAmountBasis})` : ' (how it was worked out not stated)'}
+        </li>
         <li>
           Nutrient content ({p.nutrientSource ? NUTRIENT_SOURCE_LABELS[p.nutrientSource] : 'source not given'}), {p.nutrientUnit ? NUTRIENT_UNIT_LABELS[p.nutrientUnit] : 'unit not given'}: total N {n(p.totalNitrogenPerUnit, ' lb')},
           first-year available N {n(p.availableNitrogenPerUnit, ' lb')}, P2O5 {n(p.p2o5PerUnit, ' lb')}

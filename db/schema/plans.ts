@@ -37,6 +37,7 @@ export type PlanContent = {
     annualAnimalProduction?: number;
     manureVolumeGallons?: number;
     manureWeightTons?: number;
+    amountBasis?: string;
     nutrientSource?: 'sample' | 'standard_values';
     totalNitrogenPerUnit?: number;
     availableNitrogenPerUnit?: number;
@@ -97,6 +98,10 @@ export const plans = pgTable(
     index('plans_status_idx').on(t.status),
     // The worklist filters by status and orders by the receipt date the deadline counts from.
     index('plans_status_received_idx').on(t.status, t.receivedOn),
+    // The review queue's deadline order (returned plans last, then by receipt), over the open plans only.
+    index('plans_worklist_order_idx')
+      .on(sql`(${t.status} = 'incomplete')`, t.receivedOn.asc().nullsLast(), t.id)
+      .where(sql`${t.status} in ('submitted', 'under_review', 'incomplete')`),
     index('plans_kind_idx').on(t.kind, t.updateKind),
     index('plans_channel_idx').on(t.channel),
     index('plans_decision_due_idx').on(t.decisionDueOn),

@@ -47,6 +47,8 @@ export const productionStep = z
     ),
     nutrientUnit: z.enum(NUTRIENT_UNITS, { error: 'Choose liquid (per 1,000 gallons) or solid (per ton) manure' }),
     manureAmount: numberField('Enter the manure produced in a year').pipe(z.number().gt(0, 'The manure produced must be more than 0').max(1e10, 'Check the figure')),
+    // DNR form 542-4000: the manure produced is the owner's measured figure or head x production per head; its basis is stated.
+    manureAmountBasis: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.string().trim().max(300, 'Describe how the amount was worked out in at most 300 characters').optional()),
     nutrientSource: z.enum(NUTRIENT_SOURCES, { error: 'Choose where the nutrient content comes from' }),
     totalNitrogenPerUnit: amount('Enter the total nitrogen', 'Total nitrogen', 500),
     availableNitrogenPerUnit: numberField('Enter the first-year available nitrogen').pipe(

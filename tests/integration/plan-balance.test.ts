@@ -58,10 +58,11 @@ describe(`the plan's manure balance at submission and in review on ${databaseLab
     const d = draftWith('150');
     const fields = (d.fields.fields as Record<string, unknown>[]).map((f, i) =>
       i === 0 ? { ...f, phosphorusIndex: '3', p2o5RemovalLbPerAcre: '60', previousCrop: 'soybeans', previousCropManured: 'true', yieldSource: 'own_records', yieldBasis: 'Yield monitor 2021-2025' } : f);
-    const planId = await approvedPlanFor(owner, operationId, reviewer, { draft: { ...d, fields: { fields } } });
+    const planId = await approvedPlanFor(owner, operationId, reviewer, { draft: { ...d, production: { ...d.production, manureAmountBasis: '2,480 head x 766 gallons a head' }, fields: { fields } } });
 
     // The plan's tables keep what the owner stated (an update starts from them).
     const stored = await documentFromTables(await getDb(), planId);
+    expect(stored?.production.manureAmountBasis).toBe('2,480 head x 766 gallons a head');
     expect(stored?.fields.find((f) => f.name === 'Home 80')).toMatchObject({ p2o5RemovalLbPerAcre: 60, previousCrop: 'soybeans', previousCropManured: true, yieldSource: 'own_records', yieldBasis: 'Yield monitor 2021-2025' });
 
     // 2 x 60 lb P2O5 / 30 lb per 1,000 gallons = 4, below nitrogen's 5.33: phosphorus binds.

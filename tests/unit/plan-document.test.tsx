@@ -22,7 +22,7 @@ const field = (key: string, name: string): FiledDocument['fields'][number] => ({
 });
 const base: FiledDocument = {
   contacts: [{ name: 'Karen Hansen', role: 'Owner', phone: '712-555-0141', email: 'karen@example.com' }],
-  production: { annualAnimalProduction: 7440, nutrientUnit: 'thousand_gallons', manureAmount: 1_800_000, nutrientSource: 'sample', totalNitrogenPerUnit: 52, availableNitrogenPerUnit: 46, p2o5PerUnit: 31 },
+  production: { annualAnimalProduction: 7440, nutrientUnit: 'thousand_gallons', manureAmount: 1_800_000, manureAmountBasis: 'Pumping records 2024-2025', nutrientSource: 'sample', totalNitrogenPerUnit: 52, availableNitrogenPerUnit: 46, p2o5PerUnit: 31 },
   fields: [field('f1', 'Home 80'), field('f2', 'North 40')],
   agreements: [{ key: 'a1', fieldKey: 'f1', landownerName: 'Jan De Boer', acres: 40, signedOn: '2026-09-01', attachmentId: '3f6c2a8e-1b7d-4e52-9a0c-5d8e7f1a2b3c', commercialNLbPerAcre: 20, commercialP2o5LbPerAcre: 10, statementId: '9a8b7c6d-1b7d-4e52-9a0c-5d8e7f1a2b3c' }],
   stockpiles: [{

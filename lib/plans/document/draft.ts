@@ -43,6 +43,7 @@ export function contentOf(doc: FiledDocument, changes?: PlanChange[]): PlanConte
     manureProduction: {
       annualAnimalProduction: given(p.annualAnimalProduction),
       ...(p.nutrientUnit === 'tons' ? { manureWeightTons: given(p.manureAmount) } : { manureVolumeGallons: given(p.manureAmount) }),
+      ...(p.manureAmountBasis ? { amountBasis: p.manureAmountBasis } : {}),
       nutrientSource: p.nutrientSource ?? undefined,
       totalNitrogenPerUnit: given(p.totalNitrogenPerUnit),
       availableNitrogenPerUnit: given(p.availableNitrogenPerUnit),

@@ -14,6 +14,7 @@ export const PRODUCTION_LABELS: Record<keyof Production, string> = {
   annualAnimalProduction: 'animals produced a year',
   nutrientUnit: 'unit',
   manureAmount: 'manure produced a year',
+  manureAmountBasis: 'how the amount was worked out',
   nutrientSource: 'nutrient content source',
   totalNitrogenPerUnit: 'total nitrogen (lb per unit)',
   availableNitrogenPerUnit: 'first-year available nitrogen (lb per unit)',

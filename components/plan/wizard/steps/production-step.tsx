@@ -10,6 +10,7 @@ import { useStepForm } from '../use-step-form';
 type Values = Record<'annualAnimalProduction' | 'manureAmount' | 'totalNitrogenPerUnit' | 'availableNitrogenPerUnit' | 'p2o5PerUnit', string | number> & {
   nutrientUnit: string;
   nutrientSource: string;
+  manureAmountBasis?: string;
 };
 
 /** IAC 567-65.111: annual animal production, manure volume or weight, and its nutrient content. */
@@ -36,6 +37,12 @@ export function ProductionStep({ defaults, onChange, handle }: StepProps) {
         required
         error={e.manureAmount?.message}
         {...register('manureAmount')}
+      />
+      <TextField
+        label="How the amount was worked out"
+        hint="For example “pumping records, 2024 and 2025” or “2,480 head x 1,200 gallons a head”."
+        error={e.manureAmountBasis?.message}
+        {...register('manureAmountBasis')}
       />
       <RadioGroup
         legend="Where the nutrient content comes from"

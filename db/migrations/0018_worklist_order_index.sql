@@ -1,0 +1,1 @@
+CREATE INDEX "plans_worklist_order_idx" ON "plans" USING btree (("status" = 'incomplete'),"received_on","id") WHERE "plans"."status" in ('submitted', 'under_review', 'incomplete');
