@@ -107,7 +107,7 @@ export async function returnPlanIncomplete(
     });
     const people = await planPeople(tx, input.planId);
     const { plan, operation } = loaded;
-    const letter = await buildLetterParts(tx, { planId: plan.id, operationId: operation.id, countyFips: operation.countyFips, decidedOn: ctx.today, appealable: true });
+    const letter = await buildLetterParts(tx, { planId: plan.id, operationId: operation.id, countyFips: operation.countyFips, decidedOn: ctx.today, appealable: true, withBalance: false });
     await enqueueEmail(tx, {
       eventKey: `plan:${plan.id}:returned-incomplete:${cycle}`,
       recipients: people.owner,

@@ -30,7 +30,7 @@ export type LetterParts = {
 
 export async function buildLetterParts(
   db: Executor,
-  input: { planId: string; operationId: string; countyFips: string; decidedOn: string; appealable: boolean },
+  input: { planId: string; operationId: string; countyFips: string; decidedOn: string; appealable: boolean; withBalance?: boolean },
 ): Promise<LetterParts> {
   const [[plan], [owner], office, removal] = await Promise.all([
     db.select({ referenceNumber: plans.referenceNumber }).from(plans).where(eq(plans.id, input.planId)),
@@ -42,11 +42,13 @@ export async function buildLetterParts(
     fieldOfficeForCounty(db, input.countyFips),
     manureRemovalForOperation(db, input.operationId),
   ]);
-  const [filed, tables] = await Promise.all([loadFiledDocument(db, input.planId), loadReferenceTables(db, input.decidedOn)]);
-  const d = filed?.document;
-  const balance = d && d.fields.length
-    ? letterBalance(planBalance(balanceInput(d.production, d.fields, d.agreements), Number(input.decidedOn.slice(0, 4)), tables))
-    : null;
+  // Only a decision letter carries the balance; a return as incomplete does not read the plan for it.
+  let balance: LetterBalance | null = null;
+  if (input.withBalance !== false) {
+    const [filed, tables] = await Promise.all([loadFiledDocument(db, input.planId), loadReferenceTables(db, input.decidedOn)]);
+    const d = filed?.document;
+    if (d && d.fields.length) balance = letterBalance(planBalance(balanceInput(d.production, d.fields, d.agreements), Number(input.decidedOn.slice(0, 4)), tables));
+  }
   let appeal: LetterParts['appeal'] = null;
   if (input.appealable) {
     const notice = (await parameterOnDate('appeal.notice', input.decidedOn, db)) ?? null;

@@ -1,6 +1,7 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { expectNoA11yViolations } from './support/a11y';
 import { signIn } from './support/auth';
+import { emailedLink } from './support/mail';
 
 // DNR form 542-8167 without paper: an owner whose field is on a neighbour's land emails the landowner
 // the statement of intent from the plan form; the landowner opens the link on a phone, checks the
@@ -10,17 +11,6 @@ import { signIn } from './support/auth';
 const PASSWORD = 'a long enough demo password';
 const PDF = { name: 'site-map.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n') };
 
-async function emailedLink(request: APIRequestContext, to: string, template: string, path: string): Promise<string> {
-  let text = '';
-  await expect(async () => {
-    const res = await request.get(`/api/test/mail?to=${encodeURIComponent(to)}&template=${template}`);
-    expect(res.status()).toBe(200);
-    text = ((await res.json()) as { text: string }).text;
-  }).toPass();
-  const link = new RegExp(`https?://[^\\s\\]]+${path.replace(/[?/]/g, '\\$&')}\\?token=[A-Za-z0-9_-]+`).exec(text)?.[0];
-  expect(link, `a ${path} link in the ${template} email`).toBeTruthy();
-  return new URL(link!).pathname + new URL(link!).search;
-}
 
 async function continueTo(page: Page, stepName: string) {
   await page.getByRole('button', { name: 'Save and continue' }).click();

@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { expectNoA11yViolations } from './support/a11y';
 import { signIn } from './support/auth';
+import { emailedLink } from './support/mail';
 
 // A preparer registers an operation for a client: it waits, seen by the preparer alone, until the
 // owner accepts it through the emailed link, signed in with the address it went to; then it is the
@@ -8,18 +9,6 @@ import { signIn } from './support/auth';
 // outbox), so the demo's counts stay as other journeys expect them.
 const PASSWORD = 'a long enough demo password';
 
-/** The newest email of a template sent to an address, links included (test mode only). */
-async function emailedLink(request: APIRequestContext, to: string, template: string, path: string): Promise<string> {
-  let text = '';
-  await expect(async () => {
-    const res = await request.get(`/api/test/mail?to=${encodeURIComponent(to)}&template=${template}`);
-    expect(res.status()).toBe(200);
-    text = ((await res.json()) as { text: string }).text;
-  }).toPass();
-  const link = new RegExp(`https?://[^\\s\\]]+${path.replace(/[?/]/g, '\\$&')}\\?token=[A-Za-z0-9_-]+`).exec(text)?.[0];
-  expect(link, `a ${path} link in the ${template} email`).toBeTruthy();
-  return new URL(link!).pathname + new URL(link!).search;
-}
 
 async function createAccount(page: Page, request: APIRequestContext, form: '/register' | '/register/preparer', fields: Record<string, string>, submit: string) {
   await page.context().clearCookies();
