@@ -4,7 +4,7 @@
 import 'server-only';
 import { sql, type SQL } from 'drizzle-orm';
 import { getDb, queryRows } from '@/db/client';
-import { countyCandidates, operationScope } from '@/lib/auth/scopes';
+import { countyCandidateIds, countyCandidates, operationScope } from '@/lib/auth/scopes';
 import type { Actor } from '@/lib/auth/roles';
 import { deadlineOf, type Deadline } from '@/lib/deadlines';
 import { approvedPlanInForceSql, manureRemovalAnswer } from '@/lib/plans/in-force';
@@ -53,11 +53,13 @@ const latestPlan = (operationId: SQL) => sql`(select p.id, p.status, p.kind, p.c
 
 /**
  * Stage 1, the ids that match, in list order: countyCandidates narrows 100,000 operations to the
- * county's with one hashed lookup, and operationScope is still applied to every row returned.
+ * county's with one hashed lookup while the name index gives the order, so a page stops after its
+ * rows; the count is driven from the county's own ids instead. operationScope is still applied to
+ * every row returned.
  */
-function matchingIds(actor: Actor, filter: CountyFilter): SQL {
+function matchingIds(actor: Actor, filter: CountyFilter, drive: 'list' | 'count' = 'list'): SQL {
   const county = actor.countyFips ?? '';
-  const where: SQL[] = [countyCandidates(county), operationScope(actor)];
+  const where: SQL[] = [drive === 'list' ? countyCandidates(county) : countyCandidateIds(county), operationScope(actor)];
   if (filter.q) {
     const like = `%${escapeLike(filter.q)}%`;
     where.push(sql`(operations.name ilike ${like} or operations.facility_id ilike ${like})`);
@@ -72,8 +74,8 @@ function matchingIds(actor: Actor, filter: CountyFilter): SQL {
   return sql`select operations.id, operations.name from operations where ${sql.join(where, sql` and `)}`;
 }
 
-/** Stage 2, what the list shows for the given ids (a page of them, or all of them for the export). */
-function details(actor: Actor, ids: string[]): SQL {
+/** Stage 2, what the list shows for the operations `ids` selects (a page of them, or all of them for the export). */
+function details(actor: Actor, ids: SQL): SQL {
   const county = actor.countyFips ?? '';
   return sql`select o.id, o.name, o.facility_id as "facilityId", o.county_fips as "countyFips",
       c.name as "countyName", o.county_fips = ${county} as "locatedHere",
@@ -93,7 +95,7 @@ function details(actor: Actor, ids: string[]): SQL {
     from operations o
     join counties c on c.fips = o.county_fips
     left join lateral ${latestPlan(sql`o.id`)} latest on true
-    where o.id in (select (jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))::uuid)
+    where o.id in (${ids})
       and exists (select 1 from operations where operations.id = o.id and ${operationScope(actor)})
     order by o.name, o.id`;
 }
@@ -116,22 +118,18 @@ export async function listCountyOperations(actor: Actor, filter: CountyFilter): 
   if (actor.role !== 'county_official') return { rows: [], total: 0, pageSize: PAGE_SIZE };
   const db = await getDb();
   const offset = (filter.page - 1) * PAGE_SIZE;
-  const page = await queryRows<{ id: string; total: number }>(
-    db,
-    sql`select id, count(*) over ()::int as total from (${matchingIds(actor, filter)}) m order by name, id limit ${PAGE_SIZE} offset ${offset}`,
-  );
-  let total = page[0]?.total ?? 0;
-  if (!page.length && offset > 0) {
-    total = (await queryRows<{ n: number }>(db, sql`select count(*)::int as n from (${matchingIds(actor, filter)}) m`))[0]?.n ?? 0;
-  }
-  const rows = page.length ? await queryRows<Raw>(db, details(actor, page.map((r) => r.id))) : [];
-  return { rows: withCapacity(rows), total, pageSize: PAGE_SIZE };
+  // The page and the count at once, as two statements: a count over the window of the page's own
+  // query would make it read every match in name order; alone, the page stops after its 25.
+  const [rows, [count]] = await Promise.all([
+    queryRows<Raw>(db, details(actor, sql`select id from (${matchingIds(actor, filter)}) m order by name, id limit ${PAGE_SIZE} offset ${offset}`)),
+    queryRows<{ n: number }>(db, sql`select count(*)::int as n from (${matchingIds(actor, filter, 'count')}) m`),
+  ]);
+  return { rows: withCapacity(rows), total: count?.n ?? 0, pageSize: PAGE_SIZE };
 }
 
 /** Every row that matches, for the CSV export. */
 export async function listAllCountyOperations(actor: Actor, filter: CountyFilter): Promise<CountyOperationRow[]> {
   if (actor.role !== 'county_official') return [];
   const db = await getDb();
-  const ids = await queryRows<{ id: string }>(db, matchingIds(actor, filter));
-  return ids.length ? withCapacity(await queryRows<Raw>(db, details(actor, ids.map((r) => r.id)))) : [];
+  return withCapacity(await queryRows<Raw>(db, details(actor, sql`select id from (${matchingIds(actor, filter)}) m`)));
 }
