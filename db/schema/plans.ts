@@ -276,6 +276,8 @@ export const planClockEvents = pgTable(
   },
   (t) => [
     index('plan_clock_events_plan_idx').on(t.planId, t.id),
+    // "Received since you last looked": the receipts after a given time, whatever the state's size.
+    index('plan_clock_events_receipt_time_idx').on(t.createdAt).where(sql`${t.kind} in ('received', 'resubmitted')`),
     index('plan_clock_events_actor_idx').on(t.actorUserId),
   ],
 );
@@ -302,7 +304,7 @@ export const planSubmissions = pgTable(
     confirmationNumber: text('confirmation_number').unique(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('plan_submissions_plan_idx').on(t.planId), index('plan_submissions_by_idx').on(t.submittedByUserId)],
+  (t) => [index('plan_submissions_plan_idx').on(t.planId), index('plan_submissions_by_idx').on(t.submittedByUserId), index('plan_submissions_time_idx').on(t.createdAt)],
 );
 
 // Completeness review: deficiencies from the coded catalogue, sent together in one notice (a cycle).

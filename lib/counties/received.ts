@@ -57,8 +57,16 @@ export async function listReceivedSince(
   // A plan received after `since` was received on or after that day in Iowa (lib/clock dates
   // receipts in Iowa): the indexed date narrows the search, the receipt's own time decides.
   const fromDay = since ? iowaDateOf(since) : addDays(today, -FIRST_LOOK_DAYS);
+  // After a look, only plans with a receipt or a submission since it can qualify (the receipt time
+  // below is the latest of those), so the candidates come from the two time indexes: as many as were
+  // received since, however many the state holds. A first look reads the last 30 days by date.
+  const receivedAfter = since
+    ? sql`and c.id in (select e.plan_id from plan_clock_events e where e.kind in ('received', 'resubmitted')
+        and e.created_at > ${since.toISOString()}::timestamptz
+        union select s.plan_id from plan_submissions s where s.created_at > ${since.toISOString()}::timestamptz)`
+    : sql``;
   // The lateral (fenced by `limit 1`) applies planScope to those candidates only.
-  const base = sql`from (select c.id from plans c where c.received_on >= ${fromDay}::date and c.channel = 'electronic') cand
+  const base = sql`from (select c.id from plans c where c.received_on >= ${fromDay}::date and c.channel = 'electronic' ${receivedAfter}) cand
     cross join lateral (select plans.id, plans.kind, plans.update_kind, plans.status, plans.received_on, plans.submitted_on,
         plans.operation_id from plans where plans.id = cand.id and ${planScope(actor)} limit 1) plans
     join operations o on o.id = plans.operation_id

@@ -1,0 +1,2 @@
+CREATE INDEX "plan_clock_events_receipt_time_idx" ON "plan_clock_events" USING btree ("created_at") WHERE "plan_clock_events"."kind" in ('received', 'resubmitted');--> statement-breakpoint
+CREATE INDEX "plan_submissions_time_idx" ON "plan_submissions" USING btree ("created_at");
