@@ -236,6 +236,30 @@ export const operationFiledCounties = pgTable(
   (t) => [primaryKey({ columns: [t.countyFips, t.operationId, t.relation] }), index('operation_filed_counties_operation_idx').on(t.operationId)],
 );
 
+/**
+ * The operations each county official's list holds: registered, and located in the county or named
+ * by one of its filed plans (IAC 567-65.110(3)"b"), with the name the list sorts by. Kept by triggers
+ * on operations and operation_filed_counties (migration 0020), so a county's page is read from the
+ * county's own rows in list order and its count from one index, however many operations the state holds.
+ */
+export const countyOperations = pgTable(
+  'county_operations',
+  {
+    countyFips: text('county_fips')
+      .notNull()
+      .references(() => counties.fips),
+    operationId: uuid('operation_id')
+      .notNull()
+      .references(() => operations.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.countyFips, t.operationId] }),
+    index('county_operations_list_idx').on(t.countyFips, t.name, t.operationId),
+    index('county_operations_operation_idx').on(t.operationId),
+  ],
+);
+
 // IAC 567-65.110(3)"b"(1): documentation that a county received a hard-copy plan (form 542-8046).
 export const countyReceipts = pgTable(
   'county_receipts',

@@ -68,16 +68,6 @@ export function countyCandidates(countyFips: string): SQL {
     select f.operation_id from ${operationFiledCounties} f where f.county_fips = ${countyFips}))`;
 }
 
-/**
- * The same operations as countyCandidates, as a set built from the two indexes (operations by
- * county, filed counties by county) and probed by id: what a count wants, since it reads the
- * county's operations and no others, however many the state holds.
- */
-export function countyCandidateIds(countyFips: string): SQL {
-  return sql`${operations.id} in (select o.id from ${operations} o where o.county_fips = ${countyFips}
-    union select f.operation_id from ${operationFiledCounties} f where f.county_fips = ${countyFips})`;
-}
-
 /** Plans the actor may see. A condition over the `plans` table. */
 export function planScope(actor: Actor): SQL {
   switch (actor.role) {

@@ -4,7 +4,7 @@
 import 'server-only';
 import { sql, type SQL } from 'drizzle-orm';
 import { getDb, queryRows } from '@/db/client';
-import { countyCandidateIds, countyCandidates, operationScope } from '@/lib/auth/scopes';
+import { operationScope } from '@/lib/auth/scopes';
 import type { Actor } from '@/lib/auth/roles';
 import { deadlineOf, type Deadline } from '@/lib/deadlines';
 import { approvedPlanInForceSql, manureRemovalAnswer } from '@/lib/plans/in-force';
@@ -52,14 +52,14 @@ const latestPlan = (operationId: SQL) => sql`(select p.id, p.status, p.kind, p.c
   limit 1)`;
 
 /**
- * Stage 1, the ids that match, in list order: countyCandidates narrows 100,000 operations to the
- * county's with one hashed lookup while the name index gives the order, so a page stops after its
- * rows; the count is driven from the county's own ids instead. operationScope is still applied to
- * every row returned.
+ * Stage 1, the ids that match, in list order. county_operations holds the county's operations with
+ * the name the list sorts by (kept by triggers, migration 0020), so a page walks its index from the
+ * county's first name and stops after its 25, whatever the state's size. operationScope is still
+ * applied to every row returned.
  */
-function matchingIds(actor: Actor, filter: CountyFilter, drive: 'list' | 'count' = 'list'): SQL {
+function matchingIds(actor: Actor, filter: CountyFilter): SQL {
   const county = actor.countyFips ?? '';
-  const where: SQL[] = [drive === 'list' ? countyCandidates(county) : countyCandidateIds(county), operationScope(actor)];
+  const where: SQL[] = [sql`co.county_fips = ${county}`, operationScope(actor)];
   if (filter.q) {
     const like = `%${escapeLike(filter.q)}%`;
     where.push(sql`(operations.name ilike ${like} or operations.facility_id ilike ${like})`);
@@ -71,8 +71,11 @@ function matchingIds(actor: Actor, filter: CountyFilter, drive: 'list' | 'count'
   }
   if (filter.status === 'none') where.push(sql`not exists ${latestPlan(sql`operations.id`)}`);
   else if (filter.status) where.push(sql`(select l.status::text from ${latestPlan(sql`operations.id`)} l) = ${filter.status}`);
-  return sql`select operations.id, operations.name from operations where ${sql.join(where, sql` and `)}`;
+  return sql`select operations.id from county_operations co join operations on operations.id = co.operation_id
+    where ${sql.join(where, sql` and `)}`;
 }
+
+const unfiltered = (f: CountyFilter) => !f.q && !f.status && !f.relation;
 
 /** Stage 2, what the list shows for the operations `ids` selects (a page of them, or all of them for the export). */
 function details(actor: Actor, ids: SQL): SQL {
@@ -118,11 +121,17 @@ export async function listCountyOperations(actor: Actor, filter: CountyFilter): 
   if (actor.role !== 'county_official') return { rows: [], total: 0, pageSize: PAGE_SIZE };
   const db = await getDb();
   const offset = (filter.page - 1) * PAGE_SIZE;
-  // The page and the count at once, as two statements: a count over the window of the page's own
-  // query would make it read every match in name order; alone, the page stops after its 25.
+  const county = actor.countyFips ?? '';
+  // The page and the count at once. Unfiltered, the count is the county's rows in one index (they
+  // are, by the triggers, exactly the operations the county may see); a filter counts its matches.
   const [rows, [count]] = await Promise.all([
-    queryRows<Raw>(db, details(actor, sql`select id from (${matchingIds(actor, filter)}) m order by name, id limit ${PAGE_SIZE} offset ${offset}`)),
-    queryRows<{ n: number }>(db, sql`select count(*)::int as n from (${matchingIds(actor, filter, 'count')}) m`),
+    queryRows<Raw>(db, details(actor, sql`${matchingIds(actor, filter)} order by co.name, co.operation_id limit ${PAGE_SIZE} offset ${offset}`)),
+    queryRows<{ n: number }>(
+      db,
+      unfiltered(filter)
+        ? sql`select count(*)::int as n from county_operations where county_fips = ${county}`
+        : sql`select count(*)::int as n from (${matchingIds(actor, filter)}) m`,
+    ),
   ]);
   return { rows: withCapacity(rows), total: count?.n ?? 0, pageSize: PAGE_SIZE };
 }
@@ -131,5 +140,5 @@ export async function listCountyOperations(actor: Actor, filter: CountyFilter): 
 export async function listAllCountyOperations(actor: Actor, filter: CountyFilter): Promise<CountyOperationRow[]> {
   if (actor.role !== 'county_official') return [];
   const db = await getDb();
-  return withCapacity(await queryRows<Raw>(db, details(actor, sql`select id from (${matchingIds(actor, filter)}) m`)));
+  return withCapacity(await queryRows<Raw>(db, details(actor, matchingIds(actor, filter))));
 }
