@@ -35,9 +35,9 @@ const nextConfig = {
   experimental: {
     // Lets pages call forbidden() from next/navigation, which renders app/forbidden.tsx with a 403.
     authInterrupts: true,
-    // The stylesheet (13 KB compressed) travels in the page itself: one round trip fewer before the
-    // first paint, which on a 400 ms rural link is most of the wait.
-    inlineCss: true,
+    // inlineCss stays off: it puts the 91 KB stylesheet in every page three times (twice more in the
+    // React data). The portal's server inlines it once, in the head (lib/net/inline-stylesheet.ts),
+    // for the same first paint with no stylesheet request.
   },
   async headers() {
     return [{ source: '/:path*', headers: securityHeaders }];

@@ -2,11 +2,13 @@
 // configuration is checked before anything says "ready", and every request's client address comes
 // from its socket (or from a proxy named in TRUSTED_PROXY), never from a header a client typed.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import path from 'node:path';
 import compression from 'compression';
 import next from 'next';
 import { closeDb } from '@/db/client';
 import { authSecret, getEnv, publicOrigin } from '@/lib/env';
 import { compileTrust, markClientAddressStamping, stampClientAddress } from '@/lib/net/client-address';
+import { buildStylesheets, inlineStylesheetsInto } from '@/lib/net/inline-stylesheet';
 import { runTimed, serverTimingEnabled, takeTotalTiming } from '@/lib/net/request-timing';
 
 function fail(message: string): never {
@@ -34,8 +36,14 @@ async function main() {
   // Brotli where the browser takes it (every current one does), else gzip: the same page in fewer
   // bytes on a slow rural link. Next's own compression (gzip only) is off in next.config.js.
   const compress = compression({ threshold: 1024 });
+  // Each HTML page carries the stylesheet in its head (lib/net/inline-stylesheet.ts); the rewrite
+  // sits inside compression, so the page is compressed as sent.
+  const stylesheets = buildStylesheets(path.join(process.cwd(), '.next'));
   const serve = (req: IncomingMessage, res: ServerResponse) =>
-    compress(req as Parameters<typeof compress>[0], res as Parameters<typeof compress>[1], () => void handle(req, res));
+    compress(req as Parameters<typeof compress>[0], res as Parameters<typeof compress>[1], () => {
+      inlineStylesheetsInto(req, res, stylesheets);
+      void handle(req, res);
+    });
   // Benchmark mode: each request's database time, summed per path, read (and reset) by the
   // benchmark at GET /__timing on loopback. Never on unless MMP_SERVER_TIMING=1.
   const timings = new Map<string, { requests: number; dbMs: number; queries: number; ms: number }>();
