@@ -26,7 +26,9 @@ export async function getPlanEditor(actor: Actor, planId: string, today: string)
   if (!editable) return { editable: false as const, planId };
   const db = await getDb();
   const facts = await loadOperationFacts(db, plan.operationId, today);
-  const [context, files, deficiencies, [county]] = await Promise.all([
+  const op = facts.operation;
+  // One round of statements at once, after the operation's facts they depend on.
+  const [context, files, deficiencies, [county], draft, removal, indemnityFee] = await Promise.all([
     buildCheckContext(db, plan, facts, today),
     db
       .select({ id: attachments.id, kind: attachments.kind, filename: attachments.filename, sizeBytes: attachments.sizeBytes })
@@ -35,15 +37,13 @@ export async function getPlanEditor(actor: Actor, planId: string, today: string)
       .orderBy(asc(attachments.createdAt)),
     db.select().from(planDeficiencies).where(eq(planDeficiencies.planId, planId)).orderBy(desc(planDeficiencies.cycle)),
     db.select({ name: counties.name }).from(counties).where(eq(counties.fips, facts.operation.countyFips)),
-  ]);
-  const draft = await draftOf(db, plan);
-  const removal = await manureRemovalForOperation(db, plan.operationId);
-  const op = facts.operation;
-  // IAC 567-65.110(6): shown before submitting, as the submission will bill it.
-  const indemnityFee =
+    draftOf(db, plan),
+    manureRemovalForOperation(db, plan.operationId),
+    // IAC 567-65.110(6): shown before submitting, as the submission will bill it.
     plan.kind === 'original'
-      ? indemnityFeeLine(await indemnityFeeFor({ animalUnitCapacity: facts.animalUnitCapacity, constructedOn: op.constructedOn, constructionPermit: constructionPermitApplies(op.constructionPermitStatus) }, today, db))
-      : null;
+      ? indemnityFeeFor({ animalUnitCapacity: facts.animalUnitCapacity, constructedOn: op.constructedOn, constructionPermit: constructionPermitApplies(op.constructionPermitStatus) }, today, db).then(indemnityFeeLine)
+      : Promise.resolve(null),
+  ]);
   return {
     editable: true as const,
     planId,
