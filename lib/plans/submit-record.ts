@@ -85,11 +85,12 @@ export async function recordSubmission(tx: Executor, r: RecordInput): Promise<Su
   // IAC 567-65.110(7) / (3)"c": one line per fee; a resubmission never bills a fee twice.
   const billed = await tx.select({ code: feeLines.code }).from(feeLines).where(and(eq(feeLines.planId, plan.id), ne(feeLines.status, 'void')));
   const toBill = fees.lines.filter((l) => !billed.some((b) => b.code === l.code));
-  for (const l of toBill) {
-    const payerPartyId = l.payer === 'active_contractor' ? op.activeContractorId : facts.owner.partyId;
+  const lines = toBill.map((l) => {
+    const payerPartyId = l.payer === 'active_contractor' ? op.activeContractorId : facts.owner!.partyId;
     if (!payerPartyId) throw new AppError('VALIDATION', 'The operation is a contract producer: name its active contractor, who pays the annual compliance fee.');
-    await tx.insert(feeLines).values({ operationId: op.id, planId: plan.id, code: l.code, amountCents: l.cents, citation: l.citation, payerKind: l.payer, payerPartyId, dueOn: today });
-  }
+    return { operationId: op.id, planId: plan.id, code: l.code, amountCents: l.cents, citation: l.citation, payerKind: l.payer, payerPartyId, dueOn: today };
+  });
+  if (lines.length) await tx.insert(feeLines).values(lines);
 
   await recordAudit(tx, {
     actorUserId: actor.id,
