@@ -10,7 +10,7 @@ import { requireRole } from '@/lib/auth/session';
 import { DEPARTMENT, isDepartment } from '@/lib/auth/roles';
 import { FiguresAsOf } from '@/components/figures-as-of';
 import type { LedgerRow, PayerBalance } from '@/lib/fees/ledger';
-import { readLedgerFigures } from '@/lib/fees/ledger-figures';
+import { PAYER_BALANCES_SHOWN, readLedgerFigures } from '@/lib/fees/ledger-figures';
 import { formatDate, formatMoney } from '@/lib/format';
 import { FEE_LABELS } from '@/lib/notifications/labels';
 import { feeLedgerFilterSchema, type FeeLedgerFilters } from '@/lib/validation/fees';
@@ -76,9 +76,12 @@ export default async function FeesPage({ searchParams }: { searchParams: Promise
         ]}
       />
       <Pagination label="Ledger pages" page={ledger.page} pageCount={ledger.pageCount} href={(p) => `/fees${query(filters, p)}`} />
-      <h2>Outstanding balances by payer</h2>
+      <h2>Largest outstanding balances by payer</h2>
+      <p className="usa-hint">
+        The {PAYER_BALANCES_SHOWN} payers owing the most, largest first. Filter the ledger by payer, or by status “Due”, for anyone else.
+      </p>
       <DataTable<PayerBalance>
-        caption="Outstanding balances by payer"
+        caption="Largest outstanding balances by payer"
         captionHidden
         stacked
         rows={balances}

@@ -10,9 +10,11 @@ import { listLedgerPage, listPayerBalances } from './ledger';
 // the portal drops them at once (invalidateFigures('fees:')).
 
 export const LEDGER_TTL_MS = 60_000;
+/** The page lists the payers owing the most; any payer's lines are one filter away. */
+export const PAYER_BALANCES_SHOWN = 25;
 
 async function readLedger(actor: Actor, filters: FeeLedgerFilters) {
-  const [ledger, balances] = await Promise.all([listLedgerPage(actor, filters), listPayerBalances(actor)]);
+  const [ledger, balances] = await Promise.all([listLedgerPage(actor, filters), listPayerBalances(actor, PAYER_BALANCES_SHOWN)]);
   return { ledger, balances };
 }
 
