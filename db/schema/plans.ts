@@ -98,9 +98,10 @@ export const plans = pgTable(
     index('plans_status_idx').on(t.status),
     // The worklist filters by status and orders by the receipt date the deadline counts from.
     index('plans_status_received_idx').on(t.status, t.receivedOn),
-    // The review queue's deadline order (returned plans last, then by receipt), over the open plans only.
+    // The review queue's deadline order (returned plans last, then by receipt), over the open plans
+    // only; the status last, so that a deep page's ids are read from the index alone.
     index('plans_worklist_order_idx')
-      .on(sql`(${t.status} = 'incomplete')`, t.receivedOn.asc().nullsLast(), t.id)
+      .on(sql`(${t.status} = 'incomplete')`, t.receivedOn.asc().nullsLast(), t.id, t.status)
       .where(sql`${t.status} in ('submitted', 'under_review', 'incomplete')`),
     index('plans_kind_idx').on(t.kind, t.updateKind),
     index('plans_channel_idx').on(t.channel),

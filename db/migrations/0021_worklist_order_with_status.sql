@@ -1,0 +1,2 @@
+DROP INDEX "plans_worklist_order_idx";--> statement-breakpoint
+CREATE INDEX "plans_worklist_order_idx" ON "plans" USING btree (("status" = 'incomplete'),"received_on","id","status") WHERE "plans"."status" in ('submitted', 'under_review', 'incomplete');
