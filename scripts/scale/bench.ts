@@ -194,7 +194,7 @@ async function main() {
     const sized = `bench-results/bench-${counts.operations}.json`;
     writeFileSync(sized, JSON.stringify(result, null, 2));
     console.log(`written to bench-results/bench.json and ${sized}`);
-    compareSizes();
+    compareSizes(result);
   } finally {
     if (server.pid) process.kill(-server.pid, 'SIGTERM');
   }
@@ -213,26 +213,57 @@ async function operationCount(url: string): Promise<{ operations: number; plans:
 }
 
 /** With runs of two sizes in bench-results/, how each page's time per request grows with the data. */
-function compareSizes(): void {
-  const files = readdirSync('bench-results').filter((f) => /^bench-\d+\.json$/.test(f));
-  if (files.length < 2) return;
-  const runs = files.map((f) => JSON.parse(readFileSync(`bench-results/${f}`, 'utf8')) as { operations: number; date: string; rows: Row[] }).sort((a, b) => a.operations - b.operations);
-  const small = runs[0]!;
-  const large = runs[runs.length - 1]!;
-  console.log(`\nTime per request (p50 at concurrency 1, and 1/throughput at 10): ${small.operations.toLocaleString('en-US')} vs ${large.operations.toLocaleString('en-US')} operations`);
+type SavedRun = { operations: number; date: string; rows: Row[] };
+
+/**
+ * The run just made beside the latest run at another size (at least twice as many operations, or
+ * half as many). Each page's time per request grows by the raw figure and by its figure over the
+ * static file's in the same run: on a machine whose speed drifts between runs, the second one
+ * compares the page's own cost; when the two runs' static files differ much, the note says so.
+ */
+function compareSizes(current: SavedRun): void {
+  const others = readdirSync('bench-results')
+    .filter((f) => /^bench-\d+\.json$/.test(f))
+    .map((f) => JSON.parse(readFileSync(`bench-results/${f}`, 'utf8')) as SavedRun)
+    .filter((r) => r.operations >= current.operations * 2 || r.operations * 2 <= current.operations)
+    .sort((a, b) => b.date.localeCompare(a.date));
+  const other = others[0];
+  if (!other) return;
+  const [small, large] = other.operations < current.operations ? [other, current] : [current, other];
+  const at = (run: SavedRun, target: string, c: number) => run.rows.find((x) => x.target === target && x.concurrency === c);
+  const staticMs = (run: SavedRun) => {
+    const s = at(run, 'static route', 1);
+    return s && s.p50 > 0 ? s.p50 : undefined;
+  };
+  const staticRps = (run: SavedRun) => at(run, 'static route', 10)?.rps;
+  const growth = (a?: number, b?: number) => (a && b ? `${Math.round(((b - a) / a) * 100)}%` : '');
+  console.log(
+    `\nTime per request, ${small.operations.toLocaleString('en-US')} operations (${small.date}) vs ${large.operations.toLocaleString('en-US')} (${large.date}):` +
+      ' p50 at concurrency 1 and 1/throughput at 10, raw and over the static file in the same run',
+  );
+  const [sSmall, sLarge] = [staticRps(small), staticRps(large)];
+  if (sSmall && sLarge && Math.max(sSmall, sLarge) / Math.min(sSmall, sLarge) > 1.25) {
+    console.log(`The static file ran at ${sSmall} and ${sLarge} req/s at c10 in the two runs: the machine's speed differed; read the columns over the static file.`);
+  }
   const table = large.rows
-    .filter((r) => r.concurrency === 1)
+    .filter((r) => r.concurrency === 1 && r.target !== 'static route')
     .map((r) => {
-      const s1 = small.rows.find((x) => x.target === r.target && x.concurrency === 1);
-      const s10 = small.rows.find((x) => x.target === r.target && x.concurrency === 10);
-      const l10 = large.rows.find((x) => x.target === r.target && x.concurrency === 10);
-      const growth = (a?: number, b?: number) => (a && b ? `${Math.round(((b - a) / a) * 100)}%` : '');
+      const s1 = at(small, r.target, 1);
+      const s10 = at(small, r.target, 10);
+      const l10 = at(large, r.target, 10);
+      const perReq = (x?: Row) => (x?.rps ? 1000 / x.rps : undefined);
+      const overStatic = (ms: number | undefined, base: number | undefined) => (ms !== undefined && base ? ms / base : undefined);
       return {
         target: r.target,
         [`p50 ms ${small.operations}`]: s1?.p50,
         [`p50 ms ${large.operations}`]: r.p50,
         'p50 growth': growth(s1?.p50, r.p50),
-        'c10 ms/req growth': growth(s10 ? 1000 / s10.rps : undefined, l10 ? 1000 / l10.rps : undefined),
+        'p50 growth over static': growth(overStatic(s1?.p50, staticMs(small)), overStatic(r.p50, staticMs(large))),
+        'c10 ms/req growth': growth(perReq(s10), perReq(l10)),
+        'c10 growth over static': growth(
+          overStatic(perReq(s10), sSmall ? 1000 / sSmall : undefined),
+          overStatic(perReq(l10), sLarge ? 1000 / sLarge : undefined),
+        ),
       };
     });
   console.table(table);
