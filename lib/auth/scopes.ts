@@ -58,16 +58,6 @@ export function operationScope(actor: Actor): SQL {
   }
 }
 
-/**
- * A county's operations (located there, or named by a filed plan) as a condition over `operations`
- * that the planner evaluates with one hashed lookup instead of a probe per row. A county official's
- * list uses it to narrow the state to the county's operations; operationScope stays the rule.
- */
-export function countyCandidates(countyFips: string): SQL {
-  return sql`(${operations.countyFips} = ${countyFips} or ${operations.id} in (
-    select f.operation_id from ${operationFiledCounties} f where f.county_fips = ${countyFips}))`;
-}
-
 /** Plans the actor may see. A condition over the `plans` table. */
 export function planScope(actor: Actor): SQL {
   switch (actor.role) {

@@ -4,7 +4,7 @@
 import 'server-only';
 import { sql, type SQL } from 'drizzle-orm';
 import { getDb, queryRows } from '@/db/client';
-import { countyCandidates, operationScope, planScope } from '@/lib/auth/scopes';
+import { operationScope, planScope } from '@/lib/auth/scopes';
 import type { Actor } from '@/lib/auth/roles';
 import { formatDate } from '@/lib/format';
 import { planKindLabel } from '@/lib/notifications/labels';
@@ -30,11 +30,12 @@ const COUNTY_AHEAD_DAYS = 183;
 
 type DueRow = { id: string; name: string; facilityId: string | null; dueOn: string };
 
-// Operations the actor may see. For a county, countyCandidates first narrows the state to the
-// county's operations with one hashed lookup (see lib/counties/county-plans.ts).
+// Operations the actor may see. For a county, county_operations (the county list's table, kept by
+// triggers) first narrows the state to the county's own operations; operationScope stays the rule.
 function visibleOperations(actor: Actor): SQL {
   if (actor.role !== 'county_official') return sql`select operations.* from operations where ${operationScope(actor)}`;
-  return sql`select operations.* from operations where ${countyCandidates(actor.countyFips ?? '')} and ${operationScope(actor)}`;
+  return sql`select operations.* from county_operations co join operations on operations.id = co.operation_id
+    where co.county_fips = ${actor.countyFips ?? ''} and ${operationScope(actor)}`;
 }
 
 async function updateDueDates(actor: Actor, from: string, to: string): Promise<DueRow[]> {
