@@ -95,6 +95,8 @@ export function inlineStylesheetsInto(req: IncomingMessage, res: ServerResponse,
   let holding = false;
   let held: Buffer[] = [];
   let heldBytes = 0;
+  // The last bytes held, which with the next chunk could spell "</head>".
+  let tail = Buffer.alloc(0);
 
   const decide = (headers?: OutgoingHttpHeaders) => {
     if (decided) return;
@@ -133,10 +135,15 @@ export function inlineStylesheetsInto(req: IncomingMessage, res: ServerResponse,
     decide();
     if (!holding) return write(chunk, encoding, cb);
     const buf = toBuffer(chunk, encoding);
+    // Only the new chunk, with the few bytes before it that could start "</head>", is searched: the
+    // held ones were searched when they came.
+    const seen = Buffer.concat([tail, buf]);
+    const headEnds = seen.includes(HEAD_END);
+    tail = seen.subarray(Math.max(0, seen.length - (HEAD_END.length - 1)));
     held.push(buf);
     heldBytes += buf.length;
     const done = typeof encoding === 'function' ? encoding : cb;
-    if (heldBytes > MAX_HEAD_BYTES || Buffer.concat(held, heldBytes).includes(HEAD_END)) {
+    if (heldBytes > MAX_HEAD_BYTES || headEnds) {
       return write(release(), done);
     }
     if (typeof done === 'function') process.nextTick(done as () => void);
