@@ -11,7 +11,9 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], environment: 'node' },
+        // CPU-bound cases (two years of deadlines, a server start) outlast vitest's 5 s default on a busy
+        // two-core machine; a slow machine is not a failure.
+        test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], environment: 'node', testTimeout: 30_000 },
       },
       {
         extends: true,
