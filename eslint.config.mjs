@@ -25,6 +25,7 @@ const eslintConfig = [
   {
     ignores: [
       '.next/**',
+      'dist/**',
       'node_modules/**',
       '.data/**',
       'db/migrations/**',

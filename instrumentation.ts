@@ -1,5 +1,6 @@
-// Runs once when the server starts. Schedules the daily job (lib/jobs/scheduler.ts) in the server
-// process; on the embedded database it also marks the data folder as served by this process.
+// Runs once when the server starts. Reads the department's summary figures (lib/cache/warm-figures.ts)
+// and schedules the daily job (lib/jobs/scheduler.ts) in the server process; on the embedded database
+// it also marks the data folder as served by this process.
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;
   if (process.env.NEXT_PHASE === 'phase-production-build') return;
@@ -8,6 +9,13 @@ export async function register(): Promise<void> {
     const { markEmbeddedFolderServed } = await import('@/lib/jobs/server-lock');
     markEmbeddedFolderServed(getEnv().MMP_DATA_DIR);
   }
+  // Not awaited: the server starts serving while the department's figures are read.
+  void import('@/lib/cache/warm-figures')
+    .then(({ warmDepartmentFigures }) => warmDepartmentFigures())
+    .catch(async (err: unknown) => {
+      const { getLogger } = await import('@/lib/log');
+      getLogger('figures').error({ err }, 'reading the department figures at start-up failed; the first visit reads them');
+    });
   const { schedulerWanted } = await import('@/lib/jobs/schedule');
   if (!schedulerWanted(process.env)) return;
   const { startScheduler } = await import('@/lib/jobs/scheduler');

@@ -1,7 +1,8 @@
 // The portal's copy of the USWDS stylesheet: only the rules whose classes the portal's own source
 // uses (PurgeCSS over app/, components/ and lib/), and no web fonts: USWDS's four families
 // (85 KB on a first visit) give way to the system's own faces, which a phone already has. Written
-// to app/styles/uswds.generated.css before every build (npm run build, npm start, the test server).
+// to app/styles/uswds.generated.css before every build (scripts/build.mjs: npm run build, npm start,
+// the test server).
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -57,7 +58,8 @@ export async function buildCss(): Promise<{ bytesBefore: number; bytesAfter: num
   return { bytesBefore: css.length, bytesAfter: out.length };
 }
 
-if (import.meta.url === `file://${process.argv[1]}` || process.argv[1]?.endsWith('build-css.ts')) {
+// Run alone: under tsx (`npm run dev`) or compiled (dist/build-css.cjs, by scripts/build.mjs).
+if (/build-css\.(ts|cjs)$/.test(process.argv[1] ?? '')) {
   buildCss().then(
     ({ bytesBefore, bytesAfter }) => console.log(`USWDS stylesheet: ${Math.round(bytesBefore / 1024)} KB -> ${Math.round(bytesAfter / 1024)} KB (classes the portal uses, system fonts)`),
     (err) => {

@@ -1,55 +1,39 @@
-// Builds the app when the production build is missing or older than the sources.
+// For the tools that run a production server or a compiled command (the browser suite, the
+// benchmark, the drills, the phone profile, tests): build what is out of date (scripts/build.mjs),
+// and how to run the compiled output in a process of its own.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 const root = process.cwd();
-export const nextBin = path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next');
+const buildScript = path.join(root, 'scripts', 'build.mjs');
 
-/**
- * How to run the production server (scripts/serve.ts) in a process of its own: node with tsx
- * loaded in the same process, so the PID a caller holds is the server's. PORT comes from the env.
- */
-export function serverArgs(options: { hostname?: string } = {}): string[] {
-  return ['--require', path.join(root, 'scripts', 'server-only-outside-next.cjs'), '--import', 'tsx', path.join(root, 'scripts', 'serve.ts'), ...(options.hostname ? ['--hostname', options.hostname] : [])];
-}
-const SOURCES = ['app', 'components', 'db', 'lib', 'emails', 'public', 'proxy.ts', 'instrumentation.ts', 'next.config.js', 'tsconfig.json', 'package-lock.json', 'scripts/build-css.ts'];
-
-function newestMtime(p: string): number {
-  if (!existsSync(p)) return 0;
-  const st = statSync(p);
-  if (!st.isDirectory()) return st.mtimeMs;
-  return readdirSync(p).reduce((max, name) => Math.max(max, newestMtime(path.join(p, name))), st.mtimeMs);
-}
-
-export function buildIsCurrent(): boolean {
-  const buildId = path.join(root, '.next', 'BUILD_ID');
-  if (!existsSync(buildId)) return false;
-  const built = statSync(buildId).mtimeMs;
-  return SOURCES.every((s) => newestMtime(path.join(root, s)) <= built);
-}
-
-/** Writes the portal's USWDS stylesheet (scripts/build-css.ts); unchanged output keeps its date. */
-export function buildStyles(): void {
-  const result = spawnSync(process.execPath, ['--import', 'tsx', path.join(root, 'scripts', 'build-css.ts')], { stdio: 'inherit' });
-  if (result.status !== 0) {
-    console.error('Building the stylesheet failed; see the messages above.');
-    process.exit(result.status ?? 1);
-  }
-}
-
-export function ensureBuild(): void {
-  buildStyles();
-  if (buildIsCurrent()) return;
-  console.log('Building the portal (first start or changed sources; about a minute)...');
-  const t0 = Date.now();
-  // The build does not depend on the database; it is the same for the embedded and server modes.
-  const env: NodeJS.ProcessEnv = { ...process.env, NEXT_TELEMETRY_DISABLED: '1' };
-  delete env.DATABASE_URL;
-  const result = spawnSync(process.execPath, [nextBin, 'build'], { stdio: 'inherit', env });
+function build(args: string[]): void {
+  const result = spawnSync(process.execPath, [buildScript, '--if-stale', ...args], { cwd: root, stdio: 'inherit' });
   if (result.status !== 0) {
     console.error('The build failed; see the messages above.');
     process.exit(result.status ?? 1);
   }
-  console.log(`Build finished in ${Math.round((Date.now() - t0) / 1000)} s.`);
+}
+
+/** Builds the server, the commands and the app when any of them is missing or older than its sources. */
+export function ensureBuild(): void {
+  build([]);
+}
+
+/** Compiles the commands (dist/) when out of date, without building the app. */
+export function ensureCommands(): void {
+  build(['--scripts']);
+}
+
+/**
+ * How to run the production server (dist/server.cjs, compiled from scripts/serve.ts): plain node,
+ * one process, so the PID a caller holds is the server's. PORT comes from the env.
+ */
+export function serverArgs(options: { hostname?: string } = {}): string[] {
+  return [path.join(root, 'dist', 'server.cjs'), ...(options.hostname ? ['--hostname', options.hostname] : [])];
+}
+
+/** How to run a compiled command: `migrate`, `seed`, `jobs-run-once`, `db-backup`, `db-restore`. */
+export function commandArgs(name: 'migrate' | 'seed' | 'jobs-run-once' | 'db-backup' | 'db-restore', ...args: string[]): string[] {
+  return [path.join(root, 'dist', `${name}.cjs`), ...args];
 }

@@ -10,10 +10,10 @@ import { today } from '@/lib/clock';
 import { formatDate, formatMoney } from '@/lib/format';
 import { FiguresAsOf } from '@/components/figures-as-of';
 import type { OperationItem } from '@/lib/reviews/compliance';
-import { readComplianceFigures } from '@/lib/reviews/compliance-figures';
+import { complianceMonths, readComplianceFigures } from '@/lib/reviews/compliance-figures';
 import type { WorklistRow } from '@/lib/reviews/worklist';
 import { latestParameter } from '@/lib/rules';
-import { addMonths, monthLabel } from '@/lib/schedule/months';
+import { monthLabel } from '@/lib/schedule/months';
 
 export const metadata: Metadata = { title: 'Compliance' };
 
@@ -42,7 +42,7 @@ function OperationList({ items }: { items: OperationItem[] }) {
 export default async function CompliancePage() {
   const actor = await requireRole(DEPARTMENT, '/compliance');
   const date = today();
-  const months = Array.from({ length: 12 }, (_, i) => addMonths(date, i - 11));
+  const months = complianceMonths(date);
   // Counts over every plan in the state: read at most once a minute, and the page says when.
   const { value: figures, asOf } = await readComplianceFigures(actor, date, months);
   const { overdue, dueSoon, updates, owners, safo, fees, monthly, overdueByCounty } = figures;

@@ -4,8 +4,9 @@
 // another instance needs. The caller checks the session and the role before it asks.
 //
 // - A fresh entry is served as is.
-// - An entry past its time is served while one refresh runs behind it (no request waits for the
-//   whole state to be read again), unless it is older than STALE_LIMIT times its time.
+// - An entry past its time is served, with the time it was read, while one refresh runs behind it:
+//   no request waits for the whole state to be read again. Only a key never read in this process
+//   waits (the server reads the department's figures as it starts: warmDepartmentFigures).
 // - Concurrent misses of one key share one read.
 // - `invalidateFigures(prefix)` drops entries after a change made through the portal, so the
 //   person who made it sees it on the next page; a read already under way is not stored.
@@ -17,7 +18,6 @@ export type CachedFigures<T> = { value: T; asOf: Date };
 type Entry = { value: unknown; asOf: number; ttlMs: number; refreshing: boolean };
 
 const MAX_ENTRIES = 200;
-const STALE_LIMIT = 5;
 
 // On globalThis, so that pages, server actions and route handlers, bundled apart, share one cache.
 type State = { entries: Map<string, Entry>; pending: Map<string, Promise<CachedFigures<unknown>>>; generation: number };
@@ -65,17 +65,14 @@ export async function cachedFigures<T>(key: string, ttlMs: number, read: () => P
     // Touch: most recently used last.
     entries.delete(key);
     entries.set(key, hit);
-    if (age < hit.ttlMs) return { value: hit.value as T, asOf: new Date(hit.asOf) };
-    if (age < hit.ttlMs * STALE_LIMIT) {
-      if (!hit.refreshing) {
-        hit.refreshing = true;
-        load(key, ttlMs, read).catch((err: unknown) => {
-          hit.refreshing = false;
-          getLogger('figures').error({ key, error: err instanceof Error ? err.message : String(err) }, 'refreshing figures failed; the last ones are shown');
-        });
-      }
-      return { value: hit.value as T, asOf: new Date(hit.asOf) };
+    if (age >= hit.ttlMs && !hit.refreshing) {
+      hit.refreshing = true;
+      load(key, ttlMs, read).catch((err: unknown) => {
+        hit.refreshing = false;
+        getLogger('figures').error({ key, error: err instanceof Error ? err.message : String(err) }, 'refreshing figures failed; the last ones are shown');
+      });
     }
+    return { value: hit.value as T, asOf: new Date(hit.asOf) };
   }
   return load(key, ttlMs, read);
 }

@@ -3,6 +3,7 @@ import type { Actor } from '@/lib/auth/roles';
 import { isDepartment } from '@/lib/auth/roles';
 import { cachedFigures, type CachedFigures } from '@/lib/cache/figures-cache';
 import { newOwnersPastDue, plansByMonth, safoTerminated, unpaidFees, updatesOverdue } from './compliance';
+import { addMonths } from '@/lib/schedule/months';
 import { countBucketByCounty, listWorklistPage } from './worklist';
 
 // The compliance dashboard's figures in one read, kept for a minute (lib/cache/figures-cache):
@@ -10,6 +11,11 @@ import { countBucketByCounty, listWorklistPage } from './worklist';
 // same for every member of staff, so one read serves them all; anyone else reads their own.
 
 export const COMPLIANCE_TTL_MS = 60_000;
+
+/** The twelve months the dashboard charts, ending with the month of `date` (part of its figures). */
+export function complianceMonths(date: string): string[] {
+  return Array.from({ length: 12 }, (_, i) => addMonths(date, i - 11));
+}
 
 async function readCompliance(actor: Actor, date: string, months: string[]) {
   const [overdue, dueSoon, updates, owners, safo, fees, monthly, overdueByCounty] = await Promise.all([

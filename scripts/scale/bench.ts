@@ -1,12 +1,14 @@
-// `npm run bench`: starts the production server on the PostgreSQL database in DATABASE_URL (load it
-// first with `npm run seed:scale -- --operations 100000`), drives each page with autocannon on
-// loopback at concurrency 1 and 10, and prints one table (also written to bench-results/).
+// `npm run bench`: starts the portal with `npm start` on the PostgreSQL database in DATABASE_URL (load
+// it first with `npm run seed:scale -- --operations 100000`), drives each page with autocannon on
+// loopback at concurrency 1 and 10, and prints one table (also written to bench-results/) with the
+// resident memory of everything `npm start` runs beside each cell's throughput.
 import { execSync, spawn } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import autocannon from 'autocannon';
-import { ensureBuild, serverArgs } from '../ensure-build';
+import { IDLE_COLLECT_MS } from '@/lib/net/idle-memory';
+import { ensureBuild } from '../ensure-build';
 import { prepareSubmissions, type SubmissionQueue } from './bench-submit';
 import { percentile, signInCookie, waitForHealth } from './http';
 import { benchTargets, type Target } from './targets';
@@ -26,6 +28,7 @@ type Row = {
   requests: number;
   rps: number;
   p50: number;
+  p90: number;
   p95: number;
   p99: number;
   errors: number;
@@ -40,23 +43,45 @@ type Row = {
   /** Throughput against the signed-in floor (/account) and the static file, at the same concurrency. */
   vsFloor?: number;
   ratio?: number;
+  /** Resident memory of everything `npm start` runs (npm, its shell, the portal), after the cell. */
+  rssMb?: number;
 };
+
+type Memory = { rss: number; heapTotal: number; heapUsed: number; external: number; arrayBuffers: number };
 
 async function serverTiming(reset = false): Promise<{ requests: number; dbMs: number; queries: number }> {
   const res = await fetch(`${BASE}/__timing`, { method: 'DELETE' });
-  const all = (await res.json()) as { requests: number; total: { dbMs: number; queries: number } };
+  const all = (await res.json()) as { requests: number; total: { dbMs: number; queries: number }; memory: Memory };
   if (reset) return { requests: 0, dbMs: 0, queries: 0 };
   // One page is driven at a time, so every query since the reset belongs to this cell's requests.
   return { requests: all.requests, dbMs: all.total.dbMs, queries: all.total.queries };
 }
 
-function serverRssMb(pgid: number): number {
+/** Each process of the group (npm, sh, node) with its resident memory in MB. */
+function groupProcesses(pgid: number): { pid: number; name: string; mb: number }[] {
   try {
-    const kb = execSync(`ps -o rss= -g ${pgid}`, { encoding: 'utf8' }).split('\n').map(Number).filter(Boolean);
-    return Math.round(kb.reduce((a, b) => a + b, 0) / 1024);
+    return execSync(`ps -o pid=,rss=,comm= -g ${pgid}`, { encoding: 'utf8' })
+      .split('\n')
+      .map((line) => line.trim().split(/\s+/))
+      .filter((f) => f.length >= 3)
+      .map(([pid, kb, ...name]) => ({ pid: Number(pid), name: name.join(' '), mb: Math.round(Number(kb) / 1024) }));
   } catch {
-    return NaN;
+    return [];
   }
+}
+
+function serverRssMb(pgid: number): number {
+  const all = groupProcesses(pgid);
+  return all.length ? all.reduce((n, p) => n + p.mb, 0) : NaN;
+}
+
+const mb = (parts: Record<string, number>) => Object.fromEntries(Object.entries(parts).map(([k, v]) => [k, Math.round((v / 2 ** 20) * 10) / 10]));
+
+/** The server's own account of its memory in MB: process.memoryUsage(), and V8's heap by space. */
+async function serverMemory(): Promise<{ usage: Record<string, number>; heapSpaces: Record<string, number> }> {
+  const res = await fetch(`${BASE}/__timing`);
+  const { memory, heapSpaces } = (await res.json()) as { memory: Memory; heapSpaces: Record<string, number> };
+  return { usage: mb(memory), heapSpaces: mb(Object.fromEntries(Object.entries(heapSpaces).filter(([, v]) => v > 0))) };
 }
 
 async function firstVisit(t: Target): Promise<number> {
@@ -91,6 +116,7 @@ async function measure(t: Target, connections: number, duration = SECONDS, warmU
     requests: r.requests.total,
     rps: Math.round(r.requests.average * 10) / 10,
     p50: Math.round(percentile(times, 50) * 10) / 10,
+    p90: Math.round(percentile(times, 90) * 10) / 10,
     p95: Math.round(percentile(times, 95) * 10) / 10,
     p99: Math.round(percentile(times, 99) * 10) / 10,
     errors: r.errors + r.timeouts,
@@ -109,19 +135,20 @@ async function main() {
   const t0 = Date.now();
   const queue: SubmissionQueue = await prepareSubmissions(url, submissionsNeeded);
   console.log(`  prepared in ${Math.round((Date.now() - t0) / 1000)} s`);
-  const server = spawn(process.execPath, serverArgs(), {
-    detached: true,
-    stdio: 'ignore',
-    env: {
-      ...process.env,
-      PORT: String(PORT),
-      MMP_PUBLIC_URL: BASE,
-      NODE_ENV: 'production',
-      NEXT_TELEMETRY_DISABLED: '1',
-      NEXTAUTH_SECRET: process.env.NEXTAUTH_SECRET ?? randomBytes(32).toString('hex'),
-      MMP_SERVER_TIMING: '1',
-    },
-  });
+  // The portal as an operator starts it: `npm start` (npm, its shell, and the portal's one process),
+  // in a process group of its own so that its memory is counted whole and it is stopped whole.
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(PORT),
+    MMP_PUBLIC_URL: BASE,
+    NODE_ENV: 'production',
+    NEXT_TELEMETRY_DISABLED: '1',
+    NEXTAUTH_SECRET: process.env.NEXTAUTH_SECRET ?? randomBytes(32).toString('hex'),
+    MMP_SERVER_TIMING: '1',
+  };
+  // This process's TypeScript loader is not the portal's: `npm start` runs compiled JavaScript.
+  delete env.NODE_OPTIONS;
+  const server = spawn('npm', ['start', '--silent'], { detached: true, stdio: 'ignore', env });
   const rssSamples: number[] = [];
   try {
     await waitForHealth(BASE);
@@ -159,8 +186,9 @@ async function main() {
           row.queries = Math.round((timing.queries / timing.requests) * 10) / 10;
         }
         if (c === 1) row.firstMs = firstMs;
+        row.rssMb = serverRssMb(server.pid!);
         rows.push(row);
-        rssSamples.push(serverRssMb(server.pid!));
+        rssSamples.push(row.rssMb);
       }
     }
     const baseline = rows.filter((r) => r.target === 'static route');
@@ -171,6 +199,11 @@ async function main() {
       r.ratio = b ? Math.round((r.rps / b.rps) * 1000) / 1000 : undefined;
       r.vsFloor = f ? Math.round((r.rps / f.rps) * 1000) / 1000 : undefined;
     }
+    // At rest after the run (past the server's idle collection, lib/net/idle-memory.ts): what `npm start`
+    // leaves running, process by process, and the server's own account by part.
+    await new Promise((r) => setTimeout(r, IDLE_COLLECT_MS + 5_000));
+    const processes = groupProcesses(server.pid!);
+    const memory = await serverMemory();
     const counts = await operationCount(url);
     const result = {
       date: new Date().toISOString(),
@@ -179,14 +212,25 @@ async function main() {
       operations: counts.operations,
       plans: counts.plans,
       serverRssMbMax: Math.max(...rssSamples),
+      rssAfterMb: processes.reduce((n, p) => n + p.mb, 0),
+      processes,
+      memory,
       rows,
     };
     const submitted = await queue.submittedCount();
     const submissionCheck = `${queue.used()} submissions sent; the database holds ${submitted} of those plans as submitted`;
     Object.assign(result, { submissionCheck });
     console.log(`${counts.operations.toLocaleString('en-US')} operations, ${counts.plans.toLocaleString('en-US')} plans`);
-    console.table(rows.map(({ target, concurrency, firstMs, rps, p50, p95, p99, dbMs, queries, vsFloor, ratio, errors, non2xx, refused }) => ({ target, c: concurrency, first: firstMs, rps, p50, p95, p99, dbMs, queries, vsFloor, vsStatic: ratio, errors, non2xx, refused })));
-    console.log(`server RSS (max while under load): ${result.serverRssMbMax} MB`);
+    console.table(
+      rows.map(({ target, concurrency, firstMs, rps, p50, p90, p95, p99, dbMs, queries, vsFloor, ratio, rssMb, errors, non2xx, refused }) => ({
+        target, c: concurrency, first: firstMs, rps, p50, p90, p95, p99, dbMs, queries, vsFloor, vsStatic: ratio, rssMb, errors, non2xx, refused,
+      })),
+    );
+    console.log(
+      `resident memory of \`npm start\` (all its processes): at most ${result.serverRssMbMax} MB under load; at rest after the run ${result.rssAfterMb} MB: ${processes.map((p) => `${p.name} ${p.mb} MB`).join(', ')}`,
+    );
+    const list = (parts: Record<string, number>) => Object.entries(parts).map(([k, v]) => `${k} ${v}`).join(', ');
+    console.log(`the portal's process.memoryUsage() at rest, MB: ${list(memory.usage)}; V8 heap in use by space, MB: ${list(memory.heapSpaces)}`);
     console.log(submissionCheck);
     mkdirSync('bench-results', { recursive: true });
     writeFileSync('bench-results/bench.json', JSON.stringify(result, null, 2));

@@ -41,10 +41,28 @@ test('an admin issues a county token shown once, the API answers it within the c
   expect((await refused.json()) as object).toMatchObject({ type: '/api/v1/problems/token-revoked', status: 401 });
 });
 
-test('the API reference page and its OpenAPI document are served by the portal', async ({ page, request }) => {
+test('the API reference is a page of the portal that asks nothing of another site', async ({ page, request, baseURL }) => {
   const doc = await request.get('/api/v1/openapi.json');
-  expect(((await doc.json()) as { openapi: string }).openapi).toBe('3.1.0');
+  const body = (await doc.json()) as { openapi: string; servers: { url: string }[] };
+  expect(body.openapi).toBe('3.1.0');
+  expect(body.servers[0]!.url).toBe(new URL(baseURL!).origin);
+  const elsewhere: string[] = [];
+  page.on('request', (r) => {
+    if (new URL(r.url()).origin !== new URL(baseURL!).origin) elsewhere.push(r.url());
+  });
   await page.goto('/api/v1/reference');
-  await expect(page.getByText('Iowa MMP Portal API').first()).toBeVisible({ timeout: 30_000 });
-  await expect(page.getByText('Public status search').first()).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Iowa MMP Portal API' })).toBeVisible();
+  await expectNoA11yViolations(page);
+  await page.getByRole('navigation', { name: 'API reference contents' }).getByRole('link', { name: 'Filing and annual compliance fees (IAC 567-65.110(3)"c", (7))' }).click();
+  const fees = page.getByRole('region', { name: /Filing and annual compliance fees/ });
+  await expect(fees.getByText('No token needed.')).toBeVisible();
+  await expect(fees.getByText('computeFees')).toBeVisible();
+  await expect(fees.getByLabel(/Example body/)).toContainText('"constructionPermitRequired": true');
+  const plan = page.getByRole('region', { name: 'One plan, with the plan document as filed' });
+  await expect(plan.getByText('Needs a token.')).toBeVisible();
+  await plan.getByRole('row', { name: /^200/ }).getByRole('link', { name: 'Plan' }).click();
+  await expect(page).toHaveURL(/#schema-Plan$/);
+  await expect(page.getByRole('heading', { level: 3, name: 'Plan', exact: true })).toBeVisible();
+  expect(await page.locator('script[src*="scalar"], #app').count()).toBe(0);
+  expect(elsewhere).toEqual([]);
 });

@@ -84,8 +84,7 @@ const ROUTES: { file: string; url: string; expect: string }[] = [
   // The JSON API takes API tokens, never a session: a signed-in browser without one gets 401.
   { file: 'app/api/v1/status/route.ts', url: '/api/v1/status', expect: PUBLIC },
   { file: 'app/api/v1/openapi.json/route.ts', url: '/api/v1/openapi.json', expect: PUBLIC },
-  { file: 'app/api/v1/reference/route.ts', url: '/api/v1/reference', expect: PUBLIC },
-  { file: 'app/api/v1/reference/standalone.js/route.ts', url: '/api/v1/reference/standalone.js', expect: PUBLIC },
+  { file: 'app/api/v1/reference/page.tsx', url: '/api/v1/reference', expect: PUBLIC },
   { file: 'app/api/v1/operations/route.ts', url: '/api/v1/operations', expect: 'U U U U U U U U' },
   { file: 'app/api/v1/operations/[id]/route.ts', url: `/api/v1/operations/${ID}`, expect: 'U U U U U U U U' },
   { file: 'app/api/v1/operations/[id]/plans/route.ts', url: `/api/v1/operations/${ID}/plans`, expect: 'U U U U U U U U' },

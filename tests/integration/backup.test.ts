@@ -9,6 +9,7 @@ import { seedDatabase } from '@/db/seed';
 import { spawnSync } from 'node:child_process';
 import { adminUrl, databaseUrlFor } from './support/pg-admin';
 import { databaseLabel } from './support/test-db';
+import { commandArgs, ensureCommands } from '../../scripts/ensure-build';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'mmp-backup-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -47,9 +48,10 @@ describe(`backup and restore on ${databaseLabel}`, () => {
     expect(before.plans.length).toBeGreaterThanOrEqual(20);
     expect(before.audit.length).toBeGreaterThanOrEqual(20);
 
-    // The real commands, each in its own process (as an operator runs them).
-    const npmRun = (script: string, args: string[], env: Record<string, string>) =>
-      spawnSync(process.execPath, ['--require', './scripts/server-only-outside-next.cjs', 'node_modules/tsx/dist/cli.mjs', `scripts/${script}.ts`, ...args], {
+    // The real commands, compiled as `npm run db:backup` runs them, each in its own process.
+    ensureCommands();
+    const npmRun = (script: 'db-backup' | 'db-restore', args: string[], env: Record<string, string>) =>
+      spawnSync(process.execPath, commandArgs(script, ...args), {
         encoding: 'utf8',
         env: { ...process.env, ...env, ...(pg ? {} : { DATABASE_URL: '' }) },
       });

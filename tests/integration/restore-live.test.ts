@@ -6,6 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { migrateDb, openDb } from '@/db/client';
 import { seedDatabase } from '@/db/seed';
 import { adminUrl, databaseUrlFor } from './support/pg-admin';
+import { commandArgs, ensureCommands } from '../../scripts/ensure-build';
 
 // `npm run db:restore` over a database that already holds a running portal (its tables, its
 // drizzle journal and pg-boss's partitioned job tables), twice, while a server's pool stays
@@ -70,8 +71,11 @@ async function inventory(url: string) {
   }
 }
 
-const restoreCommand = (file: string, url: string) =>
-  spawnSync(process.execPath, ['--require', './scripts/server-only-outside-next.cjs', 'node_modules/tsx/dist/cli.mjs', 'scripts/db-restore.ts', file], { encoding: 'utf8', env: { ...process.env, DATABASE_URL: url } });
+// The compiled command, as `npm run db:restore` runs it.
+const restoreCommand = (file: string, url: string) => {
+  ensureCommands();
+  return spawnSync(process.execPath, commandArgs('db-restore', file), { encoding: 'utf8', env: { ...process.env, DATABASE_URL: url } });
+};
 
 describe.runIf(server)('restore over a live portal database on PostgreSQL', () => {
   it('restores twice into the same database: every table’s row count and the audit log match the backup', async () => {
@@ -81,7 +85,8 @@ describe.runIf(server)('restore over a live portal database on PostgreSQL', () =
     // The live database holds other data: the demo loaded on another day, and more pg-boss jobs.
     await livePortal(targetUrl, '2027-06-15');
     const file = path.join(dir, 'portal.dump');
-    const backup = spawnSync(process.execPath, ['--require', './scripts/server-only-outside-next.cjs', 'node_modules/tsx/dist/cli.mjs', 'scripts/db-backup.ts', '--out', file], {
+    ensureCommands();
+    const backup = spawnSync(process.execPath, commandArgs('db-backup', '--out', file), {
       encoding: 'utf8',
       env: { ...process.env, DATABASE_URL: sourceUrl },
     });

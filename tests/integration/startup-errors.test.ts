@@ -1,20 +1,25 @@
 import { spawnSync } from 'node:child_process';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { commandArgs, ensureCommands } from '../../scripts/ensure-build';
 import { databaseUrlFor } from './support/pg-admin';
 
 // An operator who gets the database address wrong reads why, and what to do, from start-up,
 // `npm run db:migrate` and `npm run jobs:run-once`, instead of "Failed query: select pg_advisory_lock".
+// Each is run as npm runs it: `npm start` is scripts/start.mjs, the commands are compiled.
 const COMMANDS = [
-  { name: 'start-up', script: 'scripts/start.ts', failure: 'Could not start the portal' },
-  { name: 'db:migrate', script: 'db/migrate-cli.ts', failure: 'Migration failed' },
-  { name: 'jobs:run-once', script: 'scripts/jobs-run-once.ts', failure: 'The daily job failed' },
+  { name: 'start-up', args: () => ['scripts/start.mjs'], failure: 'Could not start the portal' },
+  { name: 'db:migrate', args: () => commandArgs('migrate'), failure: 'Migration failed' },
+  { name: 'jobs:run-once', args: () => commandArgs('jobs-run-once'), failure: 'The daily job failed' },
 ] as const;
 
-function run(script: string, url: string) {
-  const r = spawnSync(process.execPath, ['node_modules/tsx/dist/cli.mjs', '--require', './scripts/server-only-outside-next.cjs', script], {
+beforeAll(() => ensureCommands());
+
+function run(args: string[], url: string) {
+  const r = spawnSync(process.execPath, args, {
     encoding: 'utf8',
     timeout: 60_000,
-    env: { ...process.env, DATABASE_URL: url, NODE_ENV: 'development', MMP_JOBS: 'off', VITEST: '' },
+    // A configuration a production server accepts (npm start checks it first), so the database is what fails.
+    env: { ...process.env, DATABASE_URL: url, NODE_ENV: 'development', MMP_JOBS: 'off', VITEST: '', NEXTAUTH_SECRET: 'a'.repeat(32), MMP_PUBLIC_URL: 'http://127.0.0.1:2698' },
   });
   return { status: r.status, out: `${r.stdout}${r.stderr}` };
 }
@@ -24,7 +29,7 @@ const server = process.env.DATABASE_URL;
 describe('database errors at start-up, migrate and the daily job', () => {
   for (const c of COMMANDS) {
     it(`${c.name}: a port nobody listens on is named with host, port and ECONNREFUSED`, () => {
-      const r = run(c.script, 'postgres://postgres@127.0.0.1:2699/mmp_ops_nowhere');
+      const r = run(c.args(), 'postgres://postgres@127.0.0.1:2699/mmp_ops_nowhere');
       expect(r.status).toBe(1);
       expect(r.out).toContain(`${c.failure}: Cannot connect to PostgreSQL at 127.0.0.1:2699: connection refused (ECONNREFUSED).`);
       expect(r.out).toContain('What to do: Start the PostgreSQL server, or correct the host and port in DATABASE_URL.');
@@ -34,7 +39,7 @@ describe('database errors at start-up, migrate and the daily job', () => {
 
   it.runIf(server)('a database that does not exist is named, with the command that creates it', () => {
     for (const c of COMMANDS) {
-      const r = run(c.script, databaseUrlFor(server!, 'mmp_ops_missing_db'));
+      const r = run(c.args(), databaseUrlFor(server!, 'mmp_ops_missing_db'));
       expect(r.status).toBe(1);
       expect(r.out).toContain(`${c.failure}: PostgreSQL at`);
       expect(r.out).toContain('database "mmp_ops_missing_db" does not exist (3D000)');
@@ -47,7 +52,7 @@ describe('database errors at start-up, migrate and the daily job', () => {
     url.username = 'mmp_ops_nobody';
     url.password = '';
     for (const c of COMMANDS) {
-      const r = run(c.script, url.toString());
+      const r = run(c.args(), url.toString());
       expect(r.status).toBe(1);
       expect(r.out).toContain(`${c.failure}: PostgreSQL at`);
       expect(r.out).toMatch(/refused the sign-in: (role "mmp_ops_nobody" does not exist|password authentication failed for user "mmp_ops_nobody") \(28(000|P01)\)/);

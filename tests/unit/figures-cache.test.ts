@@ -34,11 +34,37 @@ describe('figures cache', () => {
     expect((await cachedFigures('t:b', 60_000, c.read)).value).toBe(2);
   });
 
-  it('reads again, and waits, once the figures are far too old', async () => {
+  it('however old the figures, serves them with their time and refreshes behind: no request waits', async () => {
     const c = counter();
-    await cachedFigures('t:c', 60_000, c.read);
-    now += 10 * 60_000;
-    expect((await cachedFigures('t:c', 60_000, c.read)).value).toBe(2);
+    const first = await cachedFigures('t:c', 60_000, c.read);
+    now += 10 * 60 * 60_000;
+    const old = await cachedFigures('t:c', 60_000, c.read);
+    expect(old.value).toBe(1);
+    expect(old.asOf).toEqual(first.asOf);
+    await new Promise((r) => setImmediate(r));
+    const next = await cachedFigures('t:c', 60_000, c.read);
+    expect(next.value).toBe(2);
+    expect(next.asOf.getTime()).toBe(now);
+  });
+
+  it('keeps the last figures when a refresh fails, and tries again on the next request', async () => {
+    let fail = false;
+    let reads = 0;
+    const read = async () => {
+      reads++;
+      if (fail) throw new Error('database away');
+      return reads;
+    };
+    await cachedFigures('t:fail', 60_000, read);
+    fail = true;
+    now += 61_000;
+    expect((await cachedFigures('t:fail', 60_000, read)).value).toBe(1);
+    await new Promise((r) => setImmediate(r));
+    fail = false;
+    expect((await cachedFigures('t:fail', 60_000, read)).value).toBe(1);
+    await new Promise((r) => setImmediate(r));
+    expect(reads).toBe(3);
+    expect((await cachedFigures('t:fail', 60_000, read)).value).toBe(3);
   });
 
   it('shares one read between concurrent requests', async () => {

@@ -12,7 +12,7 @@ import { SMTPServer } from 'smtp-server';
 import { IOWA_COUNTIES } from '@/db/seed/counties';
 import { iowaDateOf } from '@/lib/clock';
 import { addDays } from '@/lib/rules';
-import { ensureBuild } from '../../ensure-build';
+import { commandArgs, ensureBuild } from '../../ensure-build';
 import { signInCookie } from '../http';
 import { seedChunk } from '../seed-chunk';
 import { startLocalS3, type LocalS3 } from '../../support/local-s3';
@@ -75,7 +75,7 @@ function runOnce(databaseUrl: string, secret: string, smtpUrl: string): Promise<
   delete env.MMP_TEST_CLOCK;
   delete env.MMP_TODAY;
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--require', './scripts/server-only-outside-next.cjs', path.join('node_modules', 'tsx', 'dist', 'cli.mjs'), 'scripts/jobs-run-once.ts'], {
+    const child = spawn(process.execPath, commandArgs('jobs-run-once'), {
       env,
       stdio: ['ignore', 'pipe', 'pipe'],
     });

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ensureCommands, serverArgs } from '../../../scripts/ensure-build';
 
 // Sessions are signed with a secret nobody can read in the source: NEXTAUTH_SECRET, or in the
 // embedded demo one generated on first start and kept beside the data, readable by its owner only.
@@ -82,7 +83,8 @@ describe('the production server', () => {
   it('on PostgreSQL without a secret, refuses to start before it says it is ready', () => {
     const env: NodeJS.ProcessEnv = { ...saved, NODE_ENV: 'production', DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/mmp_never_opened', MMP_PUBLIC_URL: 'https://mmp.iowa.gov', VITEST: '' };
     delete env.NEXTAUTH_SECRET;
-    const r = spawnSync(process.execPath, ['--require', './scripts/server-only-outside-next.cjs', '--import', 'tsx', 'scripts/serve.ts'], { encoding: 'utf8', timeout: 60_000, env });
+    ensureCommands();
+    const r = spawnSync(process.execPath, serverArgs(), { encoding: 'utf8', timeout: 60_000, env });
     const out = `${r.stdout}${r.stderr}`;
     expect(r.status).toBe(1);
     expect(out).toContain('Could not start the portal');
