@@ -48,10 +48,9 @@ export function requireSupportedNode(what) {
   if (major >= NEXT_LTS_MAJOR || (major === NODE_MAJOR && minor >= NODE_MINOR)) return;
   console.error(
     `${what} needs Node.js ${NODE_MAJOR} (${NODE_MAJOR}.${NODE_MINOR} or newer) or ${NEXT_LTS_MAJOR}, a maintained LTS line; this is Node.js ${process.versions.node}.\n` +
-      'Install Node.js 22 from your system\'s packages, nodejs.org or a version manager (nvm install 22), or from npm itself:\n' +
-      '  npm install --prefix ~/.local/node22 node@22\n' +
-      '  export PATH="$HOME/.local/node22/node_modules/.bin:$PATH"\n' +
-      'then run the command again (the README says the same under "Quick start").',
+      'Run it through npm (npm start, npm run ...): after npm ci, npm puts the Node.js 22 the portal installs (node_modules/.bin/node) first on PATH.\n' +
+      'Or install Node.js 22 from your system\'s packages, nodejs.org or a version manager (nvm install 22).\n' +
+      'The README says the same under "Quick start".',
   );
   process.exit(1);
 }
