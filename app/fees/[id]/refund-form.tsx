@@ -3,7 +3,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { Alert } from '@/components/alert';
 import { Button } from '@/components/button';
 import { DateField } from '@/components/date-field';
@@ -23,11 +23,12 @@ export function RefundForm({ payments, today }: { payments: RefundablePayment[];
   const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null);
   const first = payments[0]!;
   const blank = (): Values => ({ paymentId: first.id, amount: first.refundable, reason: '', reference: '', refundedOn: today, idempotencyKey: newUuid() });
-  const { register, handleSubmit, setError, reset, watch, setValue, formState } = useForm<Values>({
+  const { register, handleSubmit, setError, reset, control, setValue, formState } = useForm<Values>({
     resolver: zodResolver(refundSchema, undefined, { raw: true }) as never,
     defaultValues: blank(),
   });
-  const chosen = payments.find((p) => p.id === watch('paymentId')) ?? first;
+  const chosenId = useWatch({ control, name: 'paymentId' });
+  const chosen = payments.find((p) => p.id === chosenId) ?? first;
   const onSubmit = handleSubmit(async (values) => {
     setStatus(null);
     const result = await refundPaymentAction(values).catch(() => null);
