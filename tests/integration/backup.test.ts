@@ -73,5 +73,5 @@ describe(`backup and restore on ${databaseLabel}`, () => {
     } finally {
       await target.close();
     }
-  });
+  }, 240_000); // Two embedded databases, a dump and a restore: minutes on a busy two-core machine.
 });

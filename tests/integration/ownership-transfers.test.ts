@@ -12,6 +12,7 @@ import { grantAccess } from '@/lib/auth/grants';
 import { canSeeOperation } from '@/lib/auth/policy';
 import type { Actor } from '@/lib/auth/roles';
 import { today } from '@/lib/clock';
+import { deadlineOf } from '@/lib/deadlines';
 import { AppError } from '@/lib/errors';
 import { getOperationForActor } from '@/lib/operations/detail';
 import { nextStepFor } from '@/lib/operations/next-step';
@@ -186,10 +187,12 @@ describe(`ownership transfer requests on ${databaseLabel}`, () => {
     // Rock Valley (992 AU) is one whose owner must have an MMP: 60 days from acquiring.
     const dueOn = newOwnerOriginalMmpDue(req!.acquiredOn);
     expect(await transfer(req!.id)).toMatchObject({ status: 'confirmed', decidedThrough: 'department', decidedByUserId: a.reviewer.id, decidedOn: TODAY, originalMmpRequired: true, originalMmpDueOn: dueOn, requirementCitation: 'IAC 567-65.110(1)"d"', ownerTokenHash: null });
+    // The days left count to the day the filing is due, which a weekend or holiday moves (Iowa Code 4.1(34)).
+    const daysLeft = daysBetween(TODAY, deadlineOf('new_owner_original_mmp', dueOn).day);
     const summary = (await listOperationSummaries(a.prairie, TODAY)).find((o) => o.id === rock.id)!;
-    expect(summary).toMatchObject({ newOwnerAcquiredOn: req!.acquiredOn, newOwnerDueOn: dueOn, newOwnerDaysLeft: daysBetween(TODAY, dueOn) });
-    expect(nextStepFor(summary).text).toBe(`New owner: start your original plan (due in ${daysBetween(TODAY, dueOn)} days).`);
-    expect((await getOperationForActor(a.prairie, rock.id, TODAY)).newOwner).toMatchObject({ acquiredOn: req!.acquiredOn, dueOn, daysLeft: daysBetween(TODAY, dueOn) });
+    expect(summary).toMatchObject({ newOwnerAcquiredOn: req!.acquiredOn, newOwnerDueOn: dueOn, newOwnerDaysLeft: daysLeft });
+    expect(nextStepFor(summary).text).toBe(`New owner: start your original plan (due in ${daysLeft} days).`);
+    expect((await getOperationForActor(a.prairie, rock.id, TODAY)).newOwner).toMatchObject({ acquiredOn: req!.acquiredOn, dueOn, daysLeft });
     // Both parties are told.
     const [toClaimant] = await mail('transfer-decided', a.prairie.email);
     expect(toClaimant!.subject).toBe('Transfer confirmed: you are now the owner of Rock Valley Finisher Site');
