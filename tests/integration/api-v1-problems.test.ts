@@ -75,6 +75,9 @@ describe(`problem documents on ${databaseLabel}`, () => {
         expect(await problemOf(res)).toMatchObject({ type: '/api/v1/problems/method-not-allowed', status: 405 });
       }
     }
+    // The document says so for every operation.
+    const doc = openApiDocument() as unknown as { paths: Record<string, Record<string, { responses: Record<string, unknown> }>> };
+    for (const [p, ops] of Object.entries(doc.paths)) for (const [m, op] of Object.entries(ops)) expect(op.responses['405'], `${m} ${p} documents 405`).toBeDefined();
   });
 
   it('refuses a cursor holding a NUL with 400, and no SQL reaches the log', async () => {
