@@ -93,7 +93,7 @@ export function methodNotAllowed(allow: 'GET' | 'POST') {
     );
 }
 
-/** The answer of every address under /api/v1 that is no endpoint (app/api/v1/[...path]). */
+/** The answer of every address under /api/v1 that is no endpoint (app/api/v1/[[...path]]). */
 export function unknownEndpoint(request: NextRequest) {
   const path = request.nextUrl.pathname;
   return problemResponse(new ApiProblem('unknown-endpoint', `${path} is not an endpoint of this API. The reference at /api/v1/reference lists them.`), path);

@@ -88,7 +88,7 @@ const ROUTES: { file: string; url: string; expect: string }[] = [
   // The pages a problem document's type opens; an address that is no endpoint is a problem 404.
   { file: 'app/api/v1/problems/page.tsx', url: '/api/v1/problems', expect: PUBLIC },
   { file: 'app/api/v1/problems/[kind]/page.tsx', url: '/api/v1/problems/invalid-cursor', expect: PUBLIC },
-  { file: 'app/api/v1/[...path]/route.ts', url: '/api/v1/no-such-endpoint', expect: '404 404 404 404 404 404 404 404' },
+  { file: 'app/api/v1/[[...path]]/route.ts', url: '/api/v1/no-such-endpoint', expect: '404 404 404 404 404 404 404 404' },
   { file: 'app/api/v1/operations/route.ts', url: '/api/v1/operations', expect: 'U U U U U U U U' },
   { file: 'app/api/v1/operations/[id]/route.ts', url: `/api/v1/operations/${ID}`, expect: 'U U U U U U U U' },
   { file: 'app/api/v1/operations/[id]/plans/route.ts', url: `/api/v1/operations/${ID}/plans`, expect: 'U U U U U U U U' },

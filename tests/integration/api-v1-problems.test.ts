@@ -4,7 +4,7 @@ import { Writable } from 'node:stream';
 import { NextRequest } from 'next/server';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { afterEach, describe, expect, it } from 'vitest';
-import { GET as unknownGET, POST as unknownPOST } from '@/app/api/v1/[...path]/route';
+import { GET as unknownGET, POST as unknownPOST } from '@/app/api/v1/[[...path]]/route';
 import ProblemTypePage from '@/app/api/v1/problems/[kind]/page';
 import { GET as statusGET } from '@/app/api/v1/status/route';
 import { openApiDocument } from '@/lib/api/openapi';
@@ -56,6 +56,9 @@ describe(`problem documents on ${databaseLabel}`, () => {
       expect(res.status).toBe(404);
       expect(await problemOf(res)).toMatchObject({ type: '/api/v1/problems/unknown-endpoint', status: 404, detail: expect.stringContaining('/api/v1/operation') });
     }
+    const root = await unknownGET(req('/api/v1'));
+    expect(root.status).toBe(404);
+    expect(await problemOf(root)).toMatchObject({ type: '/api/v1/problems/unknown-endpoint' });
   });
 
   it('answers a method an endpoint does not take with 405, Allow and a problem', async () => {
