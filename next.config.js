@@ -37,6 +37,12 @@ const nextConfig = {
   compress: false,
   reactStrictMode: true,
   experimental: {
+    // The body limits of lib/http/body-limit.ts (tests/unit/body-limit.test.ts holds them equal):
+    // a body passing proxy.ts is cut above this, so it must exceed the 20 MB an upload may be (the
+    // route handlers count the body themselves and answer "larger than 20 MB" in words).
+    proxyClientMaxBodySize: '21mb',
+    // A server action's body; a file sent through one is checked against 900 KB before it is sent.
+    serverActions: { bodySizeLimit: '1mb' },
     // Lets pages call forbidden() from next/navigation, which renders app/forbidden.tsx with a 403.
     authInterrupts: true,
     // inlineCss stays off: it puts the 91 KB stylesheet in every page three times (twice more in the

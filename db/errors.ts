@@ -98,9 +98,11 @@ export function explainDbError(err: unknown, url?: string): DbProblem | null {
         todo: 'Lower PG_POOL_MAX, or raise max_connections on the server.',
       };
   }
-  if (find((e) => /SSL|self[- ]signed certificate|certificate/i.test(text(e.message)))) {
-    const e = find((x) => /SSL|certificate/i.test(text(x.message)))!;
-    return { summary: `PostgreSQL at ${at()}: ${text(e.message)}.`, todo: 'Match sslmode in DATABASE_URL to the server (e.g. ?sslmode=require, or no sslmode for a local server).' };
+  // SSL as a word of the driver's message ("The server does not support SSL connections"), not
+  // inside another word: a configuration message that says "openssl rand" is not about SSL.
+  const ssl = find((e) => /\bSSL\b|\bTLS\b|self[- ]signed certificate|\bcertificate\b/i.test(text(e.message)));
+  if (ssl) {
+    return { summary: `PostgreSQL at ${at()}: ${text(ssl.message)}.`, todo: 'Match sslmode in DATABASE_URL to the server (e.g. ?sslmode=require, or no sslmode for a local server).' };
   }
   return null;
 }

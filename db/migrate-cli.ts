@@ -1,6 +1,7 @@
 // `npm run db:migrate`: applies the committed migrations to DATABASE_URL (or the embedded folder).
 import { migrateDb, openDb, optionsFromEnv } from './client';
 import { describeFailure } from './errors';
+import { databaseLabel } from './messages';
 
 async function main() {
   const options = optionsFromEnv();
@@ -8,7 +9,7 @@ async function main() {
   const handle = await openDb(options);
   try {
     await migrateDb(handle);
-    console.log(`Migrations applied to the ${handle.mode} database in ${Date.now() - started} ms.`);
+    console.log(`Migrations applied to ${databaseLabel(options)} in ${Date.now() - started} ms.`);
   } finally {
     await handle.close();
   }

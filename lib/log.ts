@@ -23,12 +23,30 @@ function create(destination?: DestinationStream, level?: string): Logger {
       level: level ?? levelFromEnv(),
       base: { service: 'mmp-portal' },
       timestamp: pino.stdTimeFunctions.isoTime,
-      // An error's message, type, stack and (for database errors) the driver's code and cause.
-      serializers: { err: pino.stdSerializers.errWithCause },
+      // An error's message, type, stack and (for database errors) the driver's code and cause; never
+      // the SQL statement or its parameters, which may hold what a person typed.
+      serializers: { err: (e: unknown) => pino.stdSerializers.errWithCause(withoutStatement(e) as Error) },
       formatters: { level: (label) => ({ level: label }) },
     },
     destination,
   );
+}
+
+// The query builder's error puts the whole statement and its parameters in its message; the
+// embedded database's error carries them as properties. Both are left out of the log.
+const STATEMENT = /^Failed query: /;
+const STATEMENT_FIELDS = new Set(['query', 'params', 'queryOptions', 'cause']);
+
+function withoutStatement(err: unknown, depth = 0): unknown {
+  if (!(err instanceof Error) || depth > 5) return err;
+  const statement = STATEMENT.test(err.message);
+  const cause = withoutStatement(err.cause, depth + 1);
+  const plain = new Error(statement ? 'A database query failed' : err.message, cause === undefined ? undefined : { cause });
+  plain.name = err.name;
+  const frames = (err.stack ?? '').split('\n').filter((l) => /^\s+at /.test(l));
+  plain.stack = [`${plain.name}: ${plain.message}`, ...frames].join('\n');
+  for (const [k, v] of Object.entries(err)) if (!STATEMENT_FIELDS.has(k)) (plain as unknown as Record<string, unknown>)[k] = v;
+  return plain;
 }
 
 const KEY = Symbol.for('mmp.logger');

@@ -5,6 +5,7 @@ import { today } from '@/lib/clock';
 import { migrateDb, openDb, optionsFromEnv } from '@/db/client';
 import { seedDatabase } from '@/db/seed';
 import { describeFailure } from '@/db/errors';
+import { databaseLabel, demoOutcome } from '@/db/messages';
 
 export async function prepareDatabase(): Promise<string> {
   const options = optionsFromEnv();
@@ -14,7 +15,7 @@ export async function prepareDatabase(): Promise<string> {
     // The embedded demo always has data to look at; a server gets the demo only when asked.
     const demo = handle.mode === 'embedded' || process.env.MMP_DEMO === '1';
     const result = await seedDatabase(handle.db, { demo, today: today(), portfolio: demo });
-    return `${handle.mode} database ready (demo data ${result.demo})`;
+    return `Database ready: ${databaseLabel(options)} (${demoOutcome(result.demo)})`;
   } finally {
     await handle.close();
   }

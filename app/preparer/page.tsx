@@ -8,7 +8,7 @@ import { TextField } from '@/components/text-field';
 import { requireRole } from '@/lib/auth/session';
 import { today } from '@/lib/clock';
 import { listPortfolioPage, NEXT_FILING_LABELS } from '@/lib/portfolio/queries';
-import { NEXT_FILINGS, PLAN_STATUS_FILTERS, parsePortfolioFilters, portfolioQuery, type PortfolioFilters } from '@/lib/validation/portfolio';
+import { NEXT_FILINGS, PLAN_STATUS_FILTERS, PORTFOLIO_SEARCH_MAX, parsePortfolioFilters, portfolioQuery, portfolioSearchProblem, type PortfolioFilters } from '@/lib/validation/portfolio';
 import { listMyRegistrations } from '@/lib/registrations/queries';
 import { Alert } from '@/components/alert';
 import { PortfolioTable } from './portfolio-table';
@@ -35,6 +35,7 @@ export default async function PortfolioPage({ searchParams }: { searchParams: Pr
   const actor = await requireRole(['preparer'], '/preparer');
   const params = await searchParams;
   const f = parsePortfolioFilters(params);
+  const searchProblem = portfolioSearchProblem(params);
   const date = today();
   const [p, registrations] = await Promise.all([listPortfolioPage(actor, date, f), listMyRegistrations(actor)]);
   return (
@@ -60,7 +61,7 @@ export default async function PortfolioPage({ searchParams }: { searchParams: Pr
       </SummaryBox>
       <form method="get" action="/preparer" className="usa-form maxw-none margin-y-3" aria-label="Search and filter the portfolio">
         <div className="grid-row grid-gap-2">
-          <TextField groupClassName="tablet:grid-col-4" label="Search" hint="Operation, facility ID, owner or county" name="q" defaultValue={f.q ?? ''} />
+          <TextField groupClassName="tablet:grid-col-4" label="Search" hint="Operation, facility ID, owner or county" name="q" maxLength={PORTFOLIO_SEARCH_MAX} error={searchProblem} defaultValue={f.q ?? ''} />
           <SelectField groupClassName="tablet:grid-col-4" label="Due" name="due" defaultValue={f.due ?? ''} placeholder="Any due date" options={[{ value: 'overdue', label: 'Overdue' }, { value: '30', label: 'Within 30 days' }, { value: '60', label: 'Within 60 days' }]} />
           <SelectField groupClassName="tablet:grid-col-4" label="County" name="county" defaultValue={f.county ?? ''} placeholder="Any county" options={p.counties.map(([value, label]) => ({ value, label }))} />
           <SelectField groupClassName="tablet:grid-col-4" label="Plan status" name="status" defaultValue={f.status ?? ''} placeholder="Any status" options={PLAN_STATUS_FILTERS.map((value) => ({ value, label: STATUS_WORDS[value] }))} />

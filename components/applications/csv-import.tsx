@@ -5,6 +5,7 @@ import { Alert } from '@/components/alert';
 import { Button } from '@/components/button';
 import type { ImportOutcome } from '@/lib/applications/commands';
 import type { ActionResult } from '@/lib/errors';
+import { ACTION_FILE_MAX_BYTES, fileTooLargeMessage, SPLIT_SEASON_ADVICE } from '@/lib/http/body-limit';
 
 // A season's records from a spreadsheet: the file is checked first and nothing is imported until the
 // owner has seen how many records it holds and which go above the plan; a file with any bad row is
@@ -21,6 +22,8 @@ export function ApplicationsCsvImport({ operationId, columns, action }: Props) {
 
   async function send(commit: boolean) {
     if (!file) return setError('Choose a CSV file to upload.');
+    // Checked here: a body above the server action's limit would be refused by the framework without a word.
+    if (file.size > ACTION_FILE_MAX_BYTES) return setError(fileTooLargeMessage(ACTION_FILE_MAX_BYTES, SPLIT_SEASON_ADVICE));
     setBusy(true);
     setError(null);
     const fd = new FormData();

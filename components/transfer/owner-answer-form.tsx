@@ -2,7 +2,7 @@
 
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useRouter } from 'next/navigation';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Alert } from '@/components/alert';
 import { Button } from '@/components/button';
@@ -19,13 +19,15 @@ type Props = {
   claimantName: string;
   acquiredOn: string;
   action: (input: unknown) => Promise<ActionResult<{ status: 'confirmed' | 'pending' }>>;
+  /** What stands until the owner answers ("nothing has changed"); replaced by the outcome once answered. */
+  intro?: ReactNode;
 };
 
 /**
  * The owner on record's answer to a transfer request: "yes, I transferred it" (the transfer is
  * confirmed at once) or "this request is wrong" with what is wrong (the department decides).
  */
-export function OwnerAnswerForm({ credential, claimantName, acquiredOn, action }: Props) {
+export function OwnerAnswerForm({ credential, claimantName, acquiredOn, action, intro }: Props) {
   const router = useRouter();
   const [error, setErrorText] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
@@ -59,46 +61,49 @@ export function OwnerAnswerForm({ credential, claimantName, acquiredOn, action }
     );
   }
   return (
-    <form onSubmit={onSubmit} noValidate className="usa-form maxw-none">
-      {error ? (
-        <Alert type="error" role="alert" slim>
-          {error}
-        </Alert>
-      ) : null}
-      <fieldset className="usa-fieldset">
-        <legend className="usa-legend text-bold">{`Did you transfer this operation to ${claimantName} on ${acquiredOn}?`}</legend>
-        {formState.errors.response?.message ? (
-          <span className="usa-error-message" id={`${idBase}-response-error`}>
-            {formState.errors.response.message}
-          </span>
+    <>
+      {intro}
+      <form onSubmit={onSubmit} noValidate className="usa-form maxw-none">
+        {error ? (
+          <Alert type="error" role="alert" slim>
+            {error}
+          </Alert>
         ) : null}
-        {(['accept', 'dispute'] as const).map((r) => (
-          <div className="usa-radio" key={r}>
-            <input
-              className="usa-radio__input"
-              type="radio"
-              id={`${idBase}-response-${r}`}
-              value={r}
-              {...register('response')}
-              aria-describedby={formState.errors.response ? `${idBase}-response-error` : undefined}
-            />
-            <label className="usa-radio__label" htmlFor={`${idBase}-response-${r}`}>
-              {r === 'accept' ? `Yes: record ${claimantName} as the owner` : 'No: this request is wrong'}
-            </label>
-          </div>
-        ))}
-      </fieldset>
-      <TextareaField
-        label={response === 'dispute' ? 'What is wrong with the request?' : 'Anything the department should know (optional)'}
-        hint="The department reads this before it decides."
-        required={response === 'dispute'}
-        error={formState.errors.note?.message}
-        className="maxw-tablet"
-        {...register('note')}
-      />
-      <Button type="submit" variant={response === 'dispute' ? 'secondary' : 'primary'} disabled={formState.isSubmitting}>
-        {formState.isSubmitting ? 'Sending…' : 'Send my answer'}
-      </Button>
-    </form>
+        <fieldset className="usa-fieldset">
+          <legend className="usa-legend text-bold">{`Did you transfer this operation to ${claimantName} on ${acquiredOn}?`}</legend>
+          {formState.errors.response?.message ? (
+            <span className="usa-error-message" id={`${idBase}-response-error`}>
+              {formState.errors.response.message}
+            </span>
+          ) : null}
+          {(['accept', 'dispute'] as const).map((r) => (
+            <div className="usa-radio" key={r}>
+              <input
+                className="usa-radio__input"
+                type="radio"
+                id={`${idBase}-response-${r}`}
+                value={r}
+                {...register('response')}
+                aria-describedby={formState.errors.response ? `${idBase}-response-error` : undefined}
+              />
+              <label className="usa-radio__label" htmlFor={`${idBase}-response-${r}`}>
+                {r === 'accept' ? `Yes: record ${claimantName} as the owner` : 'No: this request is wrong'}
+              </label>
+            </div>
+          ))}
+        </fieldset>
+        <TextareaField
+          label={response === 'dispute' ? 'What is wrong with the request?' : 'Anything the department should know (optional)'}
+          hint="The department reads this before it decides."
+          required={response === 'dispute'}
+          error={formState.errors.note?.message}
+          className="maxw-tablet"
+          {...register('note')}
+        />
+        <Button type="submit" variant={response === 'dispute' ? 'secondary' : 'primary'} disabled={formState.isSubmitting}>
+          {formState.isSubmitting ? 'Sending…' : 'Send my answer'}
+        </Button>
+      </form>
+    </>
   );
 }

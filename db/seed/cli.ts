@@ -2,19 +2,17 @@
 // `--no-demo` loads only the reference data.
 import { today } from '@/lib/clock';
 import { migrateDb, openDb, optionsFromEnv } from '../client';
+import { databaseLabel, demoOutcome } from '../messages';
 import { seedDatabase } from './index';
 
 async function main() {
   const demo = !process.argv.includes('--no-demo');
-  const handle = await openDb(optionsFromEnv());
+  const options = optionsFromEnv();
+  const handle = await openDb(options);
   try {
     await migrateDb(handle);
     const result = await seedDatabase(handle.db, { demo, today: today(), portfolio: demo });
-    console.log(
-      result.demo === 'loaded'
-        ? `Seeded the ${handle.mode} database: 99 counties, 6 field offices and the demo data set.`
-        : `Seeded the ${handle.mode} database: 99 counties and 6 field offices (demo data ${demo ? 'already present' : 'not requested'}).`,
-    );
+    console.log(`Seeded ${databaseLabel(options)}: 99 counties and 6 field offices; ${demoOutcome(result.demo)}.`);
   } finally {
     await handle.close();
   }

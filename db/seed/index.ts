@@ -4,7 +4,7 @@ import { users } from '../schema';
 import { seedDemo } from './demo';
 import { seedReference } from './reference';
 
-export type SeedResult = { reference: true; demo: 'loaded' | 'skipped' };
+export type SeedResult = { reference: true; demo: 'loaded' | 'present' | 'not-requested' };
 
 /**
  * Counties and field offices always; the demo data set only into an empty portal (no users), so
@@ -16,9 +16,9 @@ export type SeedResult = { reference: true; demo: 'loaded' | 'skipped' };
  */
 export async function seedDatabase(db: Executor, options: { demo: boolean; today: string; portfolio?: boolean }): Promise<SeedResult> {
   await seedReference(db);
-  if (!options.demo) return { reference: true, demo: 'skipped' };
+  if (!options.demo) return { reference: true, demo: 'not-requested' };
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(users);
-  if ((row?.n ?? 0) > 0) return { reference: true, demo: 'skipped' };
+  if ((row?.n ?? 0) > 0) return { reference: true, demo: 'present' };
   await db.transaction(async (tx) => seedDemo(tx, options.today, { portfolio: options.portfolio }));
   return { reference: true, demo: 'loaded' };
 }

@@ -17,7 +17,9 @@ export function encodeCursor(list: string, key: string[]): string {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** What each part of a list's sort key holds; a part of another shape is refused before any query. */
 export type CursorPart = 'text' | 'uuid' | 'date';
-const fits: Record<CursorPart, (v: string) => boolean> = { text: () => true, uuid: (v) => UUID.test(v), date: isIsoDate };
+// A text part never holds a control character (a NUL cannot even reach the database as text).
+const CONTROL = /[\u0000-\u001f\u007f]/;
+const fits: Record<CursorPart, (v: string) => boolean> = { text: (v) => !CONTROL.test(v), uuid: (v) => UUID.test(v), date: isIsoDate };
 
 export function decodeCursor(list: string, cursor: string | null, shape: readonly CursorPart[]): string[] | null {
   const arity = shape.length;

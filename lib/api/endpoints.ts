@@ -1,7 +1,7 @@
 // The endpoints' bodies, apart from their route files so the OpenAPI test can call each one.
 import { z } from 'zod';
 import { annualComplianceFee, animalUnitCapacity, checkStockpile, filingFees, mmpRequirement } from '@/lib/rules';
-import { parsePublicStatusFilter } from '@/lib/public/status-filter';
+import { parsePublicStatusFilter, PUBLIC_PLAN_STATUSES } from '@/lib/public/status-filter';
 import { pagePublicStatusAfter } from '@/lib/public/status-search';
 import { decodeCursor, pageOf, pageSize } from './cursor';
 import { ApiProblem } from './problem';
@@ -19,7 +19,21 @@ function countyParam(query: URLSearchParams): string | null {
   return c;
 }
 
+// The public page forgives a hand-edited address (a bad value means no filter); the API answers what
+// its document says instead, so a client's typo is not read as "every operation".
+function checkStatusQuery(query: URLSearchParams): void {
+  const status = query.get('status');
+  if (status !== null && status !== '' && !(PUBLIC_PLAN_STATUSES as readonly string[]).includes(status)) {
+    throw new ApiProblem('invalid-request', `status must be one of ${PUBLIC_PLAN_STATUSES.join(', ')}.`, { errors: [{ pointer: '#/query/status', detail: `One of ${PUBLIC_PLAN_STATUSES.join(', ')}.` }] });
+  }
+  if ((query.get('q') ?? '').length > 100) {
+    throw new ApiProblem('invalid-request', 'q is at most 100 characters.', { errors: [{ pointer: '#/query/q', detail: 'At most 100 characters.' }] });
+  }
+  countyParam(query);
+}
+
 export async function statusPage({ query }: Ctx) {
+  checkStatusQuery(query);
   const limit = pageSize(query.get('limit'));
   const after = decodeCursor('status', query.get('cursor'), ['text', 'uuid']);
   const filter = parsePublicStatusFilter(query);

@@ -79,3 +79,22 @@ export function apiPost<S extends z.ZodType>(schema: S, fn: (body: z.infer<S>, c
       return fn(parsed.data, ctx);
     });
 }
+
+/**
+ * The answer of an endpoint to a method it does not take: 405, the Allow header and a problem
+ * document (the framework's own 405 has neither). Each route file exports it for the other methods.
+ */
+export function methodNotAllowed(allow: 'GET' | 'POST') {
+  const methods = allow === 'GET' ? ['GET', 'HEAD', 'OPTIONS'] : ['POST', 'OPTIONS'];
+  return (request: NextRequest) =>
+    problemResponse(
+      new ApiProblem('method-not-allowed', `${request.nextUrl.pathname} answers ${allow} only, not ${request.method}.`, { headers: { Allow: methods.join(', ') } }),
+      request.nextUrl.pathname,
+    );
+}
+
+/** The answer of every address under /api/v1 that is no endpoint (app/api/v1/[[...path]]). */
+export function unknownEndpoint(request: NextRequest) {
+  const path = request.nextUrl.pathname;
+  return problemResponse(new ApiProblem('unknown-endpoint', `${path} is not an endpoint of this API. The reference at /api/v1/reference lists them.`), path);
+}

@@ -29,6 +29,7 @@ const COMMON = {
   304: { description: 'Not modified: the ETag in If-None-Match is current' },
   400: problem('Bad cursor, page size or parameter'),
   401: problem('Missing, unknown, revoked or expired token'),
+  405: problem('The endpoint does not take this method: the Allow header names those it does'),
   429: problem('Too many requests: wait for Retry-After seconds'),
 };
 const SCOPED = { ...COMMON, 403: problem('The token’s scope does not cover this endpoint') };
@@ -81,7 +82,7 @@ function build(origin: string) {
       method: 'post', path, operationId, summary, tags: ['Rules'], security: open,
       description: 'Answers from the portal’s rules library, with the citation of the rule applied. No token needed.',
       request: { body: { required: true, content: { 'application/json': { schema: req, example } } } },
-      responses: { 200: json(res, 'What the rules library answers'), 400: problem('The body is not valid'), 401: COMMON[401], 422: problem('The rules library refused the input (the field is named)'), 429: COMMON[429] },
+      responses: { 200: json(res, 'What the rules library answers'), 400: problem('The body is not valid'), 401: COMMON[401], 405: COMMON[405], 422: problem('The rules library refused the input (the field is named)'), 429: COMMON[429] },
     });
   rule('/api/v1/rules/animal-units', 'computeAnimalUnits', 'Animal unit capacity (Iowa Code 459.102)', S.AnimalUnitsRequest, S.AnimalUnitsResponse, REQUEST_EXAMPLES.animalUnits);
   rule('/api/v1/rules/fees', 'computeFees', 'Filing and annual compliance fees (IAC 567-65.110(3)"c", (7))', S.FeesRequest, S.FeesResponse, REQUEST_EXAMPLES.fees);

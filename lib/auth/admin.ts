@@ -1,6 +1,6 @@
 import 'server-only';
 import { asc, eq, sql } from 'drizzle-orm';
-import { getDb } from '@/db/client';
+import { getDb, queryRows } from '@/db/client';
 import { counties, users } from '@/db/schema';
 import { recordAudit } from '@/lib/audit';
 import { AppError, notFoundError } from '@/lib/errors';
@@ -37,6 +37,27 @@ export async function listUsers(actor: Actor): Promise<UserRow[]> {
     .from(users)
     .leftJoin(counties, eq(counties.fips, users.countyFips))
     .orderBy(asc(users.role), asc(users.name));
+}
+
+export type PendingInvitation = { email: string; name: string | null; role: Role; countyName: string | null; invitedBy: string | null; sentAt: Date; expiresAt: Date };
+
+/**
+ * Invitations sent and not yet accepted, still within their days: the newest per address, none
+ * for an address that has an account by now.
+ */
+export async function listPendingInvitations(actor: Actor, now = new Date()): Promise<PendingInvitation[]> {
+  await authorize(actor, 'user.invite');
+  const db = await getDb();
+  return queryRows<PendingInvitation>(
+    db,
+    sql`select * from (
+        select distinct on (lower(t.email)) t.email, t.name, t.role, c.name as "countyName", u.name as "invitedBy", t.created_at as "sentAt", t.expires_at as "expiresAt"
+        from auth_tokens t left join counties c on c.fips = t.county_fips left join users u on u.id = t.created_by_user_id
+        where t.kind = 'invitation' and t.used_at is null and t.expires_at > ${now.toISOString()}::timestamptz
+          and not exists (select 1 from users x where lower(x.email) = lower(t.email))
+        order by lower(t.email), t.created_at desc
+      ) p order by "sentAt" desc`,
+  );
 }
 
 /** Changes a role (and county); the user's open sessions end so the new rights apply at once. */

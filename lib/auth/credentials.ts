@@ -19,6 +19,9 @@ export type SignedIn = Actor & { sessionVersion: number; sessionId: string };
 export const GENERIC_SIGN_IN_ERROR =
   'The email or password is not right. Check both and try again. If you registered recently, first open the link we emailed you.';
 
+// Told only to someone who gave the right password: it says nothing about which addresses exist.
+export const DISABLED_SIGN_IN_ERROR = 'This account is disabled. Ask the department’s administrator to enable it again.';
+
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
@@ -41,9 +44,13 @@ export async function verifyCredentials(input: { email: string; password: string
   }
   const [user] = await db.select().from(users).where(eq(sql`lower(${users.email})`, email)).limit(1);
   const ok = await verifyPassword(input.password, user?.passwordHash);
-  if (!user || !ok || user.disabledAt) {
+  if (!user || !ok) {
     await recordAttempt(db, email, input.ip, false);
     return null;
+  }
+  if (user.disabledAt) {
+    await recordAttempt(db, email, input.ip, false);
+    throw new AppError('FORBIDDEN', DISABLED_SIGN_IN_ERROR);
   }
   if (!user.emailVerifiedAt) {
     await resendVerificationAfterSignIn(user, input.origin ?? publicOrigin());

@@ -1,11 +1,12 @@
 // Reading an uploaded CSV file: UTF-8 only (a file in another encoding is refused, not guessed
 // at), parsed with csv-parse, its header checked against the kind's columns.
 import { parse } from 'csv-parse/sync';
+import { UPLOAD_MAX_BYTES } from '@/lib/http/body-limit';
 
 export type FileProblem = { fileError: string };
 export type CsvRows = { header: string[]; rows: { row: number; values: Record<string, string> }[] };
 
-export const MAX_IMPORT_BYTES = 20 * 1024 * 1024;
+export const MAX_IMPORT_BYTES = UPLOAD_MAX_BYTES;
 export const MAX_IMPORT_ROWS = 50_000;
 
 export function decodeUtf8(bytes: Uint8Array): string | FileProblem {

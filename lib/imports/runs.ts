@@ -18,6 +18,7 @@ import { operationsKind } from './operations-kind';
 import { ownersKind } from './owners-kind';
 import { planHistoryKind } from './plan-history-kind';
 import { outcomeWords } from './labels';
+import { fileTooLargeMessage } from '@/lib/http/body-limit';
 import { decodeUtf8, MAX_IMPORT_BYTES, readCsv } from './read';
 import { isUuid } from '@/lib/ids';
 import { countyYieldsKind } from '@/lib/reference/county-yields-kind';
@@ -53,7 +54,10 @@ async function checkText(kind: ImportFileKind, text: string, today: string, opti
 /** The dry run: nothing but the run itself is written. */
 export async function checkImport(actor: Actor, input: { kind: ImportFileKind; filename: string; bytes: Uint8Array; options?: Record<string, unknown> }, today = clockToday()): Promise<string> {
   await authorize(actor, 'import.run');
-  if (input.bytes.length > MAX_IMPORT_BYTES) throw new AppError('VALIDATION', 'The file is too large.', { file: [`Upload at most ${MAX_IMPORT_BYTES / 1024 / 1024} MB per file.`] });
+  if (input.bytes.length > MAX_IMPORT_BYTES) {
+    const message = fileTooLargeMessage(MAX_IMPORT_BYTES, 'Split it into smaller files and import each.');
+    throw new AppError('VALIDATION', message, { file: [message] });
+  }
   const decoded = decodeUtf8(input.bytes);
   const text = typeof decoded === 'string' ? decoded : '';
   const checked = typeof decoded === 'string' ? await checkText(input.kind, text, today, input.options ?? {}) : { fileError: decoded.fileError, rows: [] };

@@ -55,12 +55,35 @@ export async function listOutbox(
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-// A sign-in, reset or invitation link works for whoever holds it: staff reading "Sent mail" see
-// that it was sent, not a link that would let them act as the recipient.
-const LINK_TOKEN = /([?&](?:amp;)?token=)[^&\s"'<>\\]+/gi;
+// One rule for every secret a message carries: a sign-in, reset, invitation or transfer link's
+// `token`, an owner claim's `code` (in its link and typed out in the text). Whoever holds one can act
+// as the recipient, so staff reading "Sent mail" see that it was sent, never the secret itself.
+const SECRET_PARAMS = ['token', 'code'] as const;
+const LINK_SECRET = new RegExp(`([?&](?:amp;)?(?:${SECRET_PARAMS.join('|')})=)([^&\\s"'<>\\\\]+)`, 'gi');
+const HIDDEN = '[hidden]';
 
-export function maskLinkTokens(value: string): string {
-  return value.replace(LINK_TOKEN, '$1[hidden]');
+/** The secret values a message holds: each link parameter above, and the payload's fields of those names. */
+function secretsOf(parts: string[], payload: Record<string, unknown>): string[] {
+  const found = new Set<string>();
+  for (const part of parts) {
+    for (const m of part.matchAll(LINK_SECRET)) {
+      found.add(m[2]!);
+      try {
+        found.add(decodeURIComponent(m[2]!));
+      } catch {
+        // a value that does not decode is masked as it stands
+      }
+    }
+  }
+  for (const key of SECRET_PARAMS) if (typeof payload[key] === 'string') found.add(payload[key]);
+  // Longest first, so a secret that contains another is masked whole; short values are not secrets.
+  return [...found].filter((v) => v.length >= 6 && v !== HIDDEN).sort((a, b) => b.length - a.length);
+}
+
+export function maskMailSecrets(value: string, secrets: string[] = []): string {
+  let out = value.replace(LINK_SECRET, `$1${HIDDEN}`);
+  for (const secret of secrets) out = out.split(secret).join(HIDDEN);
+  return out;
 }
 
 /**
@@ -76,10 +99,15 @@ export async function getOutboxMessage(
   const [row] = await q.select().from(emailOutbox).where(eq(emailOutbox.id, id)).limit(1);
   if (!row) throw notFoundError();
   if (options.revealLinks) return row;
+  const payload = JSON.stringify(row.payload);
+  const secrets = secretsOf([row.html, row.text, payload], row.payload);
+  // In the JSON, a secret is masked as JSON writes it (a quote or backslash in it escaped).
+  const jsonSecrets = secrets.map((v) => JSON.stringify(v).slice(1, -1));
   return {
     ...row,
-    html: maskLinkTokens(row.html),
-    text: maskLinkTokens(row.text),
-    payload: JSON.parse(maskLinkTokens(JSON.stringify(row.payload))) as Record<string, unknown>,
+    subject: maskMailSecrets(row.subject, secrets),
+    html: maskMailSecrets(row.html, secrets),
+    text: maskMailSecrets(row.text, secrets),
+    payload: JSON.parse(maskMailSecrets(payload, jsonSecrets)) as Record<string, unknown>,
   };
 }

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
-import { paymentWebhookSecret, publicOrigin } from '@/lib/env';
+import { paymentWebhookSecret } from '@/lib/env';
 import { WebhookSignatureError, type PaymentEvent, type PaymentProvider } from './types';
 import { signPayload, verifySignature } from './signature';
 
@@ -20,7 +20,8 @@ export const testPaymentProvider: PaymentProvider = {
   name: 'test',
   label: 'Pay online (test payment page: no money moves)',
   async createCheckout(req) {
-    return { redirectUrl: `${publicOrigin()}/pay/test/${req.checkoutId}`, providerReference: `TEST-${randomBytes(6).toString('hex').toUpperCase()}` };
+    // The test checkout is a page of this portal: a path, so the browser stays on the address it uses.
+    return { redirectUrl: `/pay/test/${req.checkoutId}`, providerReference: `TEST-${randomBytes(6).toString('hex').toUpperCase()}` };
   },
   verifyWebhook(rawBody, header, nowMs): PaymentEvent {
     verifySignature(paymentWebhookSecret(), rawBody, header, nowMs);

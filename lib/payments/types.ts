@@ -23,7 +23,7 @@ export interface PaymentProvider {
   readonly name: string;
   /** A label a payer sees next to the button, e.g. "Pay online (test payment page)". */
   readonly label: string;
-  /** Opens a checkout at the processor for these fee lines; the payer's browser goes to redirectUrl. */
+  /** Opens a checkout at the processor for these fee lines; the payer’s browser goes to redirectUrl (the processor’s address, or a path of this portal for the test provider). */
   createCheckout(req: CheckoutRequest): Promise<{ redirectUrl: string; providerReference: string }>;
   /** Checks the signature of a webhook request and reads its event; throws WebhookSignatureError. */
   verifyWebhook(rawBody: string, signatureHeader: string | null, nowMs: number): PaymentEvent;

@@ -1,3 +1,5 @@
+import { UPLOAD_MAX_BYTES } from '@/lib/http/body-limit';
+
 // What an uploaded file is (the attachment_kind enum), in words. Pure, for forms and pages.
 export const ATTACHMENT_KINDS = ['site_map', 'land_agreement', 'county_receipt', 'design_statement', 'soil_test', 'manure_analysis', 'other'] as const;
 export type AttachmentKind = (typeof ATTACHMENT_KINDS)[number];
@@ -13,7 +15,7 @@ export const ATTACHMENT_KIND_LABELS: Record<AttachmentKind, string> = {
 };
 
 /** 20 MB: the upload limit (also enforced by a check on the attachments table). */
-export const MAX_ATTACHMENT_BYTES = 20 * 1024 * 1024;
+export const MAX_ATTACHMENT_BYTES = UPLOAD_MAX_BYTES;
 
 export function formatBytes(n: number): string {
   if (n < 1024) return `${n} bytes`;

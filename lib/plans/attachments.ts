@@ -9,6 +9,7 @@ import type { Actor } from '@/lib/auth/roles';
 import { operationScope, planScope, transferScope } from '@/lib/auth/scopes';
 import { AppError, notFoundError } from '@/lib/errors';
 import { getAttachmentStorage } from '@/lib/storage';
+import { fileTooLargeMessage } from '@/lib/http/body-limit';
 import { ATTACHMENT_KINDS, MAX_ATTACHMENT_BYTES, type AttachmentKind } from './attachment-kinds';
 import { isEditableStatus } from './steps';
 import { isUuid } from '@/lib/ids';
@@ -36,7 +37,7 @@ export function cleanFilename(name: string): string {
 /** The checks every uploaded PDF passes: not empty, 20 MB at most, and a PDF by its bytes. */
 export function requirePdf(bytes: Uint8Array): void {
   if (bytes.length === 0) throw fileError('The file is empty. Choose the PDF again.');
-  if (bytes.length > MAX_ATTACHMENT_BYTES) throw fileError('The file is larger than 20 MB. Scan at a lower resolution or split it into parts.');
+  if (bytes.length > MAX_ATTACHMENT_BYTES) throw fileError(fileTooLargeMessage(MAX_ATTACHMENT_BYTES));
   if (!looksLikePdf(bytes)) throw fileError('The file is not a PDF. Save or scan it as a PDF and upload that.');
 }
 

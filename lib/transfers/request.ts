@@ -30,6 +30,9 @@ function fieldError(field: string, message: string): AppError {
 
 const DUPLICATE = 'You have already asked to be recorded as the owner of this operation, and that request is waiting for a decision. You will be emailed when it is decided.';
 
+const ANOTHER_PENDING =
+  'Someone else has asked to be recorded as the owner of this operation, and that request is waiting for the department’s decision. Call your DNR field office: they will look at both claims before either is decided.';
+
 /** Files a transfer request with its evidence; nothing changes hands. Returns the request's id. */
 export async function requestTransfer(actor: Actor, input: ClaimValues, evidence: TransferEvidence, ctx: TransferCtx): Promise<{ transferId: string }> {
   if (input.acquiredOn > ctx.today) throw fieldError('acquiredOn', 'The acquisition date cannot be in the future.');
@@ -65,6 +68,14 @@ export async function requestTransfer(actor: Actor, input: ClaimValues, evidence
         .from(ownershipTransfers)
         .where(and(eq(ownershipTransfers.claimantPartyId, actor.partyId), eq(ownershipTransfers.status, 'pending')));
       if (pending.some((p) => p.operationId === op.id)) throw new AppError('CONFLICT', DUPLICATE, { facilityId: [DUPLICATE] });
+      // One request per operation at a time (the operation's row lock above orders two at once): the
+      // owner on record gets one accept link, and the department decides one claim knowing of no other.
+      const [other] = await tx
+        .select({ id: ownershipTransfers.id })
+        .from(ownershipTransfers)
+        .where(and(eq(ownershipTransfers.operationId, op.id), eq(ownershipTransfers.status, 'pending')))
+        .limit(1);
+      if (other) throw new AppError('CONFLICT', ANOTHER_PENDING, { facilityId: [ANOTHER_PENDING] });
       if (pending.length >= MAX_PENDING_PER_CLAIMANT) {
         throw new AppError('CONFLICT', `You have ${pending.length} transfer requests waiting for a decision. Wait for the department to decide them, or call your DNR field office.`);
       }

@@ -49,7 +49,8 @@ export const INVITABLE_ROLES = ['department_staff', 'department_supervisor', 'co
 
 export const inviteSchema = z
   .object({
-    email,
+    // The administrator types someone else's address.
+    email: z.string().trim().min(1, 'Enter the person’s email address').max(320).email('Enter an email address like name@example.com'),
     name: z.string().trim().min(2, 'Enter the person’s name').max(120),
     role: z.enum(INVITABLE_ROLES, { message: 'Choose a role' }),
     countyFips: z.string().regex(/^19\d{3}$/, 'Choose an Iowa county').optional().or(z.literal('').transform(() => undefined)),

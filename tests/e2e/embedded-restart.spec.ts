@@ -60,7 +60,7 @@ test('the embedded server restarts with its data intact', async ({ page }) => {
     page.getByRole('row', { name: /^Sioux 19167/ }).getByRole('cell').nth(2).textContent();
   try {
     const prepared = spawnSync(process.execPath, ['--require', './scripts/server-only-outside-next.cjs', 'node_modules/tsx/dist/cli.mjs', 'scripts/prepare-db.ts'], { env: embeddedEnv(dataDir), encoding: 'utf8' });
-    expect(prepared.stdout).toContain('embedded database ready (demo data loaded)');
+    expect(prepared.stdout).toMatch(/Database ready: the embedded database in .+ \(demo data loaded\)/);
     let server = startServer(dataDir);
     try {
       expect(await waitForHealth()).toMatchObject({ database: { mode: 'embedded', answered: true } });

@@ -85,6 +85,10 @@ const ROUTES: { file: string; url: string; expect: string }[] = [
   { file: 'app/api/v1/status/route.ts', url: '/api/v1/status', expect: PUBLIC },
   { file: 'app/api/v1/openapi.json/route.ts', url: '/api/v1/openapi.json', expect: PUBLIC },
   { file: 'app/api/v1/reference/page.tsx', url: '/api/v1/reference', expect: PUBLIC },
+  // The pages a problem document's type opens; an address that is no endpoint is a problem 404.
+  { file: 'app/api/v1/problems/page.tsx', url: '/api/v1/problems', expect: PUBLIC },
+  { file: 'app/api/v1/problems/[kind]/page.tsx', url: '/api/v1/problems/invalid-cursor', expect: PUBLIC },
+  { file: 'app/api/v1/[[...path]]/route.ts', url: '/api/v1/no-such-endpoint', expect: '404 404 404 404 404 404 404 404' },
   { file: 'app/api/v1/operations/route.ts', url: '/api/v1/operations', expect: 'U U U U U U U U' },
   { file: 'app/api/v1/operations/[id]/route.ts', url: `/api/v1/operations/${ID}`, expect: 'U U U U U U U U' },
   { file: 'app/api/v1/operations/[id]/plans/route.ts', url: `/api/v1/operations/${ID}/plans`, expect: 'U U U U U U U U' },

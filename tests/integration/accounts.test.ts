@@ -2,12 +2,13 @@ import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, emailOutbox, users } from '@/db/schema';
 import { acceptInvitation, inviteUser, registerOwner, requestPasswordReset, resetPassword, verifyEmail } from '@/lib/auth/accounts';
-import { changeUserRole } from '@/lib/auth/admin';
-import { GENERIC_SIGN_IN_ERROR, verifyCredentials } from '@/lib/auth/credentials';
+import { changeUserRole, listPendingInvitations, setUserDisabled } from '@/lib/auth/admin';
+import { DISABLED_SIGN_IN_ERROR, GENERIC_SIGN_IN_ERROR, verifyCredentials } from '@/lib/auth/credentials';
 import { grantAccess, listGrants, revokeAccess } from '@/lib/auth/grants';
 import { canSeeOperation } from '@/lib/auth/policy';
 import type { Actor } from '@/lib/auth/roles';
 import { checkThrottle, delayAfterFailures, recordAttempt, THROTTLE } from '@/lib/auth/throttle';
+import { inviteSchema } from '@/lib/validation/accounts';
 import { AppError } from '@/lib/errors';
 import { createOperation, createOwner, createUser } from './support/factories';
 import { databaseLabel, useTestDb } from './support/test-db';
@@ -155,6 +156,32 @@ describe(`accounts and access on ${databaseLabel}`, () => {
     const audit = await db.select().from(auditEvents).where(and(eq(auditEvents.entityId, polk.id), eq(auditEvents.action, 'user.role_changed')));
     expect(audit[0]).toMatchObject({ actorUserId: admin.id, before: { role: 'county_official', countyFips: '19153' }, after: { role: 'department_staff' } });
     await expect(inviteUser(staff, { email: 'x@example.com', name: 'X Y', role: 'admin' }, ORIGIN)).rejects.toBeInstanceOf(AppError);
+  });
+
+  it('the admin sees invitations not yet accepted, until each becomes an account; the form asks for the person’s address', async () => {
+    const { db } = t.get();
+    await inviteUser(admin, { email: 'reviewer.new@example.com', name: 'Robin Reviewer', role: 'department_staff' }, ORIGIN);
+    await inviteUser(admin, { email: 'auditor.story@example.com', name: 'Story Auditor', role: 'county_official', countyFips: '19169' }, ORIGIN);
+    const pending = await listPendingInvitations(admin);
+    expect(pending.map((i) => i.email).sort()).toEqual(['auditor.story@example.com', 'reviewer.new@example.com']);
+    expect(pending.find((i) => i.email === 'auditor.story@example.com')).toMatchObject({ name: 'Story Auditor', role: 'county_official', countyName: 'Story', invitedBy: admin.name });
+    const token = await linkFromOutbox(db, 'reviewer.new@example.com', 'account-invitation');
+    expect(await acceptInvitation({ token, name: 'Robin Reviewer', password: 'review-the-plans-1' })).toBe(true);
+    expect((await listPendingInvitations(admin)).map((i) => i.email)).toEqual(['auditor.story@example.com']);
+    // Expired links are no longer waiting.
+    expect(await listPendingInvitations(admin, new Date(Date.now() + 400 * 86_400_000))).toEqual([]);
+    await expect(listPendingInvitations(staff)).rejects.toBeInstanceOf(AppError);
+    const blank = inviteSchema.safeParse({ email: '', name: 'Robin Reviewer', role: 'department_staff' });
+    expect(blank.success ? [] : blank.error.issues.map((i) => i.message)).toContain('Enter the person’s email address');
+  });
+
+  it('a disabled user who gives the right password is told the account is disabled; a wrong password still gets the one answer', async () => {
+    const owner = await createOwner({ name: 'Dale Disabled', password: PASSWORD });
+    await setUserDisabled(admin, owner.id, true);
+    await expect(verifyCredentials({ email: owner.email, password: PASSWORD, ip: '10.0.0.91' })).rejects.toMatchObject({ code: 'FORBIDDEN', message: DISABLED_SIGN_IN_ERROR });
+    expect(await verifyCredentials({ email: owner.email, password: 'not-the-password', ip: '10.0.0.91' })).toBeNull();
+    await setUserDisabled(admin, owner.id, false);
+    expect(await verifyCredentials({ email: owner.email, password: PASSWORD, ip: '10.0.0.92' })).toMatchObject({ id: owner.id });
   });
 
   it('an owner grants a preparer access to one operation and revokes it; both are audited', async () => {

@@ -81,7 +81,8 @@ describe(`online payments on ${databaseLabel}`, () => {
       startCheckout(actors.contractor, { feeLineIds: [hull], idempotencyKey: key }, ctx),
     ]);
     expect(a.checkoutId).toBe(b.checkoutId);
-    expect(a.redirectUrl).toMatch(new RegExp(`/pay/test/${a.checkoutId}$`));
+    // A path of this portal: the payer stays on the address they are using (127.0.0.1 or the public name).
+    expect(a.redirectUrl).toBe(`/pay/test/${a.checkoutId}`);
     expect(await db().select().from(paymentCheckouts).where(eq(paymentCheckouts.idempotencyKey, key))).toHaveLength(1);
 
     expect((await completeTestCheckout(actors.contractor, { checkoutId: a.checkoutId, outcome: 'pay' })).outcome).toBe('applied');

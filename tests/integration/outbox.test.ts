@@ -110,6 +110,20 @@ describe(`email outbox on ${databaseLabel}`, () => {
     expect((await getOutboxMessage(id, { revealLinks: true })).text).toContain('token=s3cret-Tok3n');
   });
 
+  it('hides an owner claim code from staff, in its link and where the text spells it out', async () => {
+    const { db } = t.get();
+    const props = { ...EMAIL_PREVIEWS['owner-claim-invitation'], code: 'K7QM-2XWP-9DTR', claimUrl: 'https://mmp.iowa.example/operations/claim-records?code=K7QM-2XWP-9DTR' };
+    await db.transaction((tx) =>
+      enqueueEmail(tx, { eventKey: 'owner-claim:c1', recipients: [{ address: 'owner12@example.com' }], template: 'owner-claim-invitation', props }),
+    );
+    const id = (await listOutbox()).rows[0]!.id;
+    const shown = await getOutboxMessage(id);
+    expect(`${shown.subject}${shown.html}${shown.text}${JSON.stringify(shown.payload)}`).not.toContain('K7QM-2XWP-9DTR');
+    expect(shown.text).toContain('claim-records?code=[hidden]');
+    expect(shown.payload).toMatchObject({ code: '[hidden]', claimUrl: 'https://mmp.iowa.example/operations/claim-records?code=[hidden]' });
+    expect((await getOutboxMessage(id, { revealLinks: true })).text).toContain('K7QM-2XWP-9DTR');
+  });
+
   // Without SMTP_URL (as in this test run) the portal has no mail server, so a kick holds the mail.
   it.skipIf(Boolean(process.env.SMTP_URL))('delivers after commit when a request handler kicks it', async () => {
     const { db } = t.get();

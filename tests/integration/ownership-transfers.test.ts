@@ -308,15 +308,18 @@ describe(`ownership transfer requests on ${databaseLabel}`, () => {
     expect((await audit(transferId)).filter((x) => x === 'transfer.confirmed' || x === 'transfer.refused')).toHaveLength(1);
   });
 
-  it('two claimants racing for the same operation: the second confirmation moves it on from the first, never two owners at once', async () => {
+  it('one request per operation at a time: a second claimant is told another claim waits, and may ask once it is decided', async () => {
     const stanhope = op['Stanhope Layer Complex']!;
     const first = await claim(a.hansen, 'Stanhope Layer Complex', addDays(TODAY, -5));
-    const second = await claim(a.vanzee, 'Stanhope Layer Complex', addDays(TODAY, -4));
-    const [v1, v2] = [(await transfer(first.transferId)).version, (await transfer(second.transferId)).version];
-    await Promise.all([
-      decideTransfer(a.reviewer, { transferId: first.transferId, version: v1, decision: 'confirmed', reason: '' }, ctx),
-      decideTransfer(a.reviewer2, { transferId: second.transferId, version: v2, decision: 'confirmed', reason: '' }, ctx),
-    ].map((p) => p.catch((err: unknown) => err)));
+    const second = await refusal(() => claim(a.vanzee, 'Stanhope Layer Complex', addDays(TODAY, -4)));
+    expect(second).toMatchObject({ code: 'CONFLICT', fieldErrors: { facilityId: [expect.stringMatching(/Someone else has asked .* waiting for the department’s decision/)] } });
+    const pending = await t.get().db.select().from(ownershipTransfers).where(and(eq(ownershipTransfers.operationId, stanhope.id), eq(ownershipTransfers.status, 'pending')));
+    expect(pending.map((p) => p.id)).toEqual([first.transferId]);
+    // The owner on record was sent one link to answer, not one per claim.
+    expect((await mail('transfer-requested', a.prairie.email)).filter((m) => m.eventKey.endsWith(':requested:owner') && m.payload && JSON.stringify(m.payload).includes('Stanhope'))).toHaveLength(1);
+    await decideTransfer(a.reviewer, { transferId: first.transferId, version: (await transfer(first.transferId)).version, decision: 'refused', reason: 'The deed names another buyer.' }, ctx);
+    const again = await claim(a.vanzee, 'Stanhope Layer Complex', addDays(TODAY, -4));
+    expect((await transfer(again.transferId)).status).toBe('pending');
     const current = await t.get().db.select().from(ownerships).where(and(eq(ownerships.operationId, stanhope.id), isNull(ownerships.releasedOn)));
     expect(current).toHaveLength(1);
   });

@@ -13,7 +13,7 @@ describe(`demo seed on ${databaseLabel}`, () => {
   it('loads a realistic demo once, and a second run adds nothing', async () => {
     const { db } = t.get();
     expect(await seedDatabase(db, { demo: true, today: TODAY })).toEqual({ reference: true, demo: 'loaded' });
-    expect(await seedDatabase(db, { demo: true, today: TODAY })).toEqual({ reference: true, demo: 'skipped' });
+    expect(await seedDatabase(db, { demo: true, today: TODAY })).toEqual({ reference: true, demo: 'present' });
 
     const roles = await db.select({ role: users.role, n: sql<number>`count(*)::int` }).from(users).groupBy(users.role);
     const byRole = Object.fromEntries(roles.map((r) => [r.role, r.n]));

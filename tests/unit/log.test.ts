@@ -39,6 +39,17 @@ describe('structured logs', () => {
     expect(JSON.stringify(line)).not.toContain('secret');
   });
 
+  it('never writes a failed SQL statement or its parameters, only the database’s reason', () => {
+    const lines = capture();
+    const cause = Object.assign(new Error('invalid byte sequence for encoding "UTF8": 0x00'), { code: '22021', query: 'select name from operations where name > $1', params: ['Hansen'] });
+    const err = Object.assign(new Error('Failed query: select name from operations where name > $1\nparams: Hansen', { cause }), { query: 'select name', params: ['Hansen'] });
+    getLogger('api').error({ err }, 'unexpected error');
+    const line = JSON.stringify(lines[0]);
+    expect(line).toContain('22021');
+    expect(line).toContain('invalid byte sequence');
+    expect(line).not.toMatch(/select|Hansen/);
+  });
+
   it('makes up a request id when none came, and ignores one that is not a plain token', () => {
     const header = (value: string | null) => ({ get: () => value });
     expect(requestIdFrom(header('abc-123'))).toBe('abc-123');

@@ -5,6 +5,7 @@ import { DataTable } from '@/components/data-table';
 import { PageHeading } from '@/components/page-heading';
 import { requireRole } from '@/lib/auth/session';
 import { formatDateTime } from '@/lib/format';
+import { fileTooLargeMessage, UPLOAD_MAX_BYTES } from '@/lib/http/body-limit';
 import { IMPORT_KIND_LABELS, IMPORT_STATUS_LABELS } from '@/lib/imports/labels';
 import { IMPORT_KINDS, listImportRuns, type ImportFileKind } from '@/lib/imports/runs';
 
@@ -13,7 +14,7 @@ export const metadata: Metadata = { title: 'Import records' };
 const ERRORS: Record<string, string> = {
   kind: 'Choose what the file holds.',
   file: 'Choose a CSV file to upload.',
-  size: 'The file is too large: upload at most 20 MB per file.',
+  size: fileTooLargeMessage(UPLOAD_MAX_BYTES, 'Split it into smaller files and import each.'),
   form: 'The upload did not arrive whole. Try again.',
 };
 

@@ -5,7 +5,8 @@ import { DataTable } from '@/components/data-table';
 import { PageHeading } from '@/components/page-heading';
 import { getDb } from '@/db/client';
 import { counties } from '@/db/schema';
-import { listUsers, type UserRow } from '@/lib/auth/admin';
+import { listPendingInvitations, listUsers, type PendingInvitation, type UserRow } from '@/lib/auth/admin';
+import { formatDateTime } from '@/lib/format';
 import { requireRole } from '@/lib/auth/session';
 import { ROLE_LABELS } from '@/lib/auth/roles';
 import { InviteForm } from './invite-form';
@@ -15,8 +16,9 @@ export const metadata: Metadata = { title: 'Users' };
 export default async function UsersPage() {
   const actor = await requireRole(['admin'], '/admin/users');
   const db = await getDb();
-  const [rows, countyList] = await Promise.all([
+  const [rows, invitations, countyList] = await Promise.all([
     listUsers(actor),
+    listPendingInvitations(actor),
     db.select({ fips: counties.fips, name: counties.name }).from(counties).orderBy(asc(counties.name)),
   ]);
   return (
@@ -35,6 +37,25 @@ export default async function UsersPage() {
           { key: 'state', header: 'State', cell: (u) => (u.disabled ? 'Disabled' : u.verified ? 'Active' : 'Email not confirmed') },
         ]}
       />
+      <h2 id="pending-invitations">Invitations not yet accepted</h2>
+      {invitations.length ? (
+        <DataTable<PendingInvitation>
+          caption="Invitations not yet accepted"
+          captionHidden
+          stacked
+          rows={invitations}
+          rowKey={(i) => i.email}
+          columns={[
+            { key: 'name', header: 'Name', rowHeader: true, cell: (i) => i.name ?? i.email },
+            { key: 'email', header: 'Email', cell: (i) => i.email },
+            { key: 'role', header: 'Role', cell: (i) => `${ROLE_LABELS[i.role]}${i.countyName ? ` — ${i.countyName} County` : ''}` },
+            { key: 'sent', header: 'Sent', cell: (i) => `${formatDateTime(i.sentAt)}${i.invitedBy ? ` by ${i.invitedBy}` : ''}` },
+            { key: 'expires', header: 'Link works until', cell: (i) => formatDateTime(i.expiresAt) },
+          ]}
+        />
+      ) : (
+        <p>No invitation is waiting: everyone invited has an account, or their link has expired.</p>
+      )}
       <h2 id="invite">Invite someone</h2>
       <InviteForm counties={countyList} />
     </>

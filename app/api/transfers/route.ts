@@ -5,7 +5,9 @@ import { today } from '@/lib/clock';
 import { publicOrigin } from '@/lib/env';
 import { AppError, toActionError } from '@/lib/errors';
 import { kickDelivery } from '@/lib/notifications/deliver';
-import { MAX_ATTACHMENT_BYTES } from '@/lib/plans/attachment-kinds';
+import { roleMayAttempt } from '@/lib/auth/actions';
+import { fileTooLargeMessage, UPLOAD_MAX_BYTES } from '@/lib/http/body-limit';
+import { BodyTooLargeError, readFormWithin } from '@/lib/http/read-form';
 import { requestTransfer } from '@/lib/transfers/request';
 import { evidenceFileMessage, transferRequestSchema } from '@/lib/validation/transfers';
 import { parseOrThrow } from '@/lib/validation/parse';
@@ -17,17 +19,16 @@ import { parseOrThrow } from '@/lib/validation/parse';
 const STATUS: Record<string, number> = { UNAUTHENTICATED: 401, FORBIDDEN: 403, NOT_FOUND: 404, VALIDATION: 400, CONFLICT: 409, THROTTLED: 429 };
 
 function tooLarge() {
-  const message = 'The file is larger than 20 MB. Scan at a lower resolution or split it into parts.';
+  const message = fileTooLargeMessage(UPLOAD_MAX_BYTES);
   return NextResponse.json({ ok: false, code: 'VALIDATION', message, fieldErrors: { file: [message] } }, { status: 413 });
 }
 
 export async function POST(request: Request) {
   try {
     const actor = await actorOrThrow();
-    // Refuse an oversized body before reading it (a little room for the form's other parts).
-    const declared = Number(request.headers.get('content-length') ?? '0');
-    if (declared > MAX_ATTACHMENT_BYTES + 64 * 1024) return tooLarge();
-    const form = await request.formData().catch(() => null);
+    // Who may request a transfer is settled before a byte of the body is read.
+    if (!roleMayAttempt(actor.role, 'transfer.request')) throw new AppError('FORBIDDEN', 'Only an owner account can request a transfer of ownership.');
+    const form = await readFormWithin(request);
     if (!form) throw new AppError('VALIDATION', `${evidenceFileMessage}.`, { file: [evidenceFileMessage] });
     const text = (name: string) => {
       const v = form.get(name);
@@ -36,13 +37,14 @@ export async function POST(request: Request) {
     const values = parseOrThrow(transferRequestSchema, { facilityId: text('facilityId'), countyFips: text('countyFips'), acquiredOn: text('acquiredOn') });
     const file = form.get('file');
     if (!(file instanceof File) || file.size === 0) throw new AppError('VALIDATION', `${evidenceFileMessage}.`, { file: [evidenceFileMessage] });
-    if (file.size > MAX_ATTACHMENT_BYTES) return tooLarge();
+    if (file.size > UPLOAD_MAX_BYTES) return tooLarge();
     const bytes = new Uint8Array(await file.arrayBuffer());
     const { transferId } = await requestTransfer(actor, values, { filename: file.name, bytes }, { today: today(), origin: publicOrigin() });
     kickDelivery();
     revalidatePath('/dashboard');
     return NextResponse.json({ ok: true, data: { id: transferId } }, { status: 201 });
   } catch (err) {
+    if (err instanceof BodyTooLargeError) return tooLarge();
     const result = toActionError(err);
     return NextResponse.json(result, { status: STATUS[result.code] ?? 500 });
   }

@@ -42,7 +42,7 @@ export default async function RespondPage({ searchParams }: { searchParams: Prom
     <div className="tablet:grid-col-10">
       <PageHeading
         title="Answer a transfer request"
-        lead={`${claimantName} asked to be recorded as the owner of ${op.name}. Nothing has changed: you are still the owner on record.`}
+        lead={`${claimantName} asked to be recorded as the owner of ${op.name}.`}
       />
       <SummaryBox heading="The request">
         <ul className="usa-list margin-y-0">
@@ -53,11 +53,19 @@ export default async function RespondPage({ searchParams }: { searchParams: Prom
           {request.ownerTokenExpiresAt ? <li>This link works until {formatDateTime(request.ownerTokenExpiresAt)}</li> : null}
         </ul>
       </SummaryBox>
-      <p className="margin-top-3">
-        If you sold or otherwise transferred the operation, accept the request: it becomes the new owner’s as of {formatDate(request.acquiredOn)}, and your preparers’ access ends.
-        If you did not, say what is wrong: the department sees your answer and decides.
-      </p>
-      <OwnerAnswerForm credential={{ token }} claimantName={claimantName} acquiredOn={formatDate(request.acquiredOn)} action={respondWithLinkAction} />
+      {/* Said only until the owner answers: once they accept, the operation is no longer theirs. */}
+      <OwnerAnswerForm
+        credential={{ token }}
+        claimantName={claimantName}
+        acquiredOn={formatDate(request.acquiredOn)}
+        action={respondWithLinkAction}
+        intro={
+          <p className="margin-top-3">
+            Nothing has changed: you are still the owner on record. If you sold or otherwise transferred the operation, accept the request: it becomes the new owner’s as of{' '}
+            {formatDate(request.acquiredOn)}, and your preparers’ access ends. If you did not, say what is wrong: the department sees your answer and decides.
+          </p>
+        }
+      />
     </div>
   );
 }

@@ -17,6 +17,7 @@ type Values = { userId: string; role: Role; countyFips?: string };
 export function ManageUserForms(props: { userId: string; role: Role; disabled: boolean; counties: { fips: string; name: string }[] }) {
   const router = useRouter();
   const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null);
+  const [confirming, setConfirming] = useState(false);
   const { register, handleSubmit, setError, control, formState } = useForm<Values>({
     resolver: zodResolver(changeRoleSchema) as never,
     defaultValues: { userId: props.userId, role: props.role },
@@ -58,12 +59,33 @@ export function ManageUserForms(props: { userId: string; role: Role; disabled: b
       </form>
       <h2>Access</h2>
       <p>{props.disabled ? 'This account is disabled and cannot sign in.' : 'Disabling ends the person’s sessions and stops them signing in.'}</p>
-      <Button
-        variant={props.disabled ? 'outline' : 'secondary'}
-        onClick={async () => show(await setDisabledAction({ userId: props.userId, disabled: !props.disabled }).catch(() => null))}
-      >
-        {props.disabled ? 'Enable account' : 'Disable account'}
-      </Button>
+      {confirming ? (
+        // Disabling ends someone's sessions at once: it is asked twice, enabling is not.
+        <div role="group" aria-labelledby="confirm-disable" className="border-1px border-secondary padding-2 radius-md">
+          <p id="confirm-disable" className="margin-top-0 text-bold">
+            Disable this account? The person is signed out everywhere at once and cannot sign in until an administrator enables the account again.
+          </p>
+          <Button
+            variant="secondary"
+            onClick={async () => {
+              setConfirming(false);
+              show(await setDisabledAction({ userId: props.userId, disabled: true }).catch(() => null));
+            }}
+          >
+            Yes, disable the account
+          </Button>
+          <Button variant="outline" onClick={() => setConfirming(false)}>
+            Keep it enabled
+          </Button>
+        </div>
+      ) : (
+        <Button
+          variant={props.disabled ? 'outline' : 'secondary'}
+          onClick={async () => (props.disabled ? show(await setDisabledAction({ userId: props.userId, disabled: false }).catch(() => null)) : setConfirming(true))}
+        >
+          {props.disabled ? 'Enable account' : 'Disable account'}
+        </Button>
+      )}
     </>
   );
 }

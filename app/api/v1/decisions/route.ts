@@ -1,4 +1,7 @@
 import { decisionsPage } from '@/lib/api/endpoints';
-import { apiGet } from '@/lib/api/handler';
+import { apiGet, methodNotAllowed } from '@/lib/api/handler';
 
 export const GET = apiGet(decisionsPage);
+
+const other = methodNotAllowed('GET');
+export { other as POST, other as PUT, other as PATCH, other as DELETE };

@@ -8,13 +8,12 @@ import { runAction } from '@/lib/actions/run-action';
 import { actorOrThrow } from '@/lib/auth/session';
 import { today } from '@/lib/clock';
 import { AppError, type ActionResult } from '@/lib/errors';
+import { ACTION_FILE_MAX_BYTES, fileTooLargeMessage, SPLIT_SEASON_ADVICE } from '@/lib/http/body-limit';
 import { isUuid } from '@/lib/ids';
 import { applicationRecordSchema } from '@/lib/validation/application-records';
 import { parseOrThrow } from '@/lib/validation/parse';
 
 // Application records (DNR form 542-8002): parse -> authorize (inside the service) -> record -> revalidate.
-
-const MAX_CSV_BYTES = 900 * 1024;
 
 export async function recordApplicationAction(input: unknown): Promise<ActionResult<{ id: string; check: RecordCheck }>> {
   return runAction(async () => {
@@ -34,7 +33,10 @@ export async function importApplicationsAction(formData: FormData): Promise<Acti
     if (!isUuid(operationId)) throw new AppError('NOT_FOUND', 'We can’t find that record.');
     const file = formData.get('file');
     if (!(file instanceof File) || file.size === 0) throw new AppError('VALIDATION', 'Choose a CSV file to upload.', { file: ['Choose a CSV file to upload'] });
-    if (file.size > MAX_CSV_BYTES) throw new AppError('VALIDATION', 'The file is larger than 900 KB.', { file: ['The file is larger than 900 KB; split the season into smaller files'] });
+    if (file.size > ACTION_FILE_MAX_BYTES) {
+      const message = fileTooLargeMessage(ACTION_FILE_MAX_BYTES, SPLIT_SEASON_ADVICE);
+      throw new AppError('VALIDATION', message, { file: [message] });
+    }
     const commit = formData.get('commit') === 'yes';
     const out = await importApplications(actor, { operationId, bytes: new Uint8Array(await file.arrayBuffer()), commit, today: today() });
     if (out.ok && out.committed) revalidatePath(`/operations/${operationId}/applications`);

@@ -1,5 +1,8 @@
 import { stockpile } from '@/lib/api/endpoints';
-import { apiPost } from '@/lib/api/handler';
+import { apiPost, methodNotAllowed } from '@/lib/api/handler';
 import { StockpileRequest } from '@/lib/api/schemas';
 
 export const POST = apiPost(StockpileRequest, stockpile);
+
+const other = methodNotAllowed('POST');
+export { other as GET, other as HEAD, other as PUT, other as PATCH, other as DELETE };

@@ -1,4 +1,7 @@
 import { operationPlansPage } from '@/lib/api/endpoints';
-import { apiGetWithId } from '@/lib/api/handler';
+import { apiGetWithId, methodNotAllowed } from '@/lib/api/handler';
 
 export const GET = apiGetWithId(operationPlansPage);
+
+const other = methodNotAllowed('GET');
+export { other as POST, other as PUT, other as PATCH, other as DELETE };
