@@ -10,7 +10,7 @@ import { notifyCountiesOfPlan } from '@/lib/counties/notify';
 import { AppError } from '@/lib/errors';
 import { enqueueEmail } from '@/lib/notifications/outbox';
 import { appendClockEvent } from '@/lib/plans/clock';
-import { manureRemovalAnswer, manureRemovalForOperation } from '@/lib/plans/in-force';
+import { APPROVED_FACTS, manureRemovalAnswer, manureRemovalForOperation } from '@/lib/plans/in-force';
 import { renderDecisionLetterPdf } from '@/lib/pdf/decision-letter-pdf';
 import { daysBetween } from '@/lib/rules';
 import { reasonLines, type DecisionInput } from '@/lib/validation/review';
@@ -86,7 +86,7 @@ async function letterPartsFor(db: Executor, loaded: LoadedPlan, input: DecisionI
   });
   if (input.decision !== 'approved' || parts.manureRemoval.allowed) return parts;
   // Before the write the query cannot see this approval yet; the preview states the answer it will give.
-  const a = manureRemovalAnswer(true);
+  const a = manureRemovalAnswer(APPROVED_FACTS, ctx.today);
   return { ...parts, manureRemoval: { allowed: a.allowed, reason: a.reason, citation: a.citation, readingConfirmed: a.reading.confirmed } };
 }
 
