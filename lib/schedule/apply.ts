@@ -19,7 +19,7 @@ import { listScheduleCandidates, type ScheduleCandidate } from './queries';
 
 type Ctx = { today: string; origin: string };
 
-async function ownersOf(tx: Executor, operationIds: string[]) {
+export async function ownersOf(tx: Executor, operationIds: string[]) {
   const rows = operationIds.length
     ? await tx
         .select({ operationId: ownerships.operationId, partyId: parties.id, name: parties.name, email: parties.email, facilityId: operations.facilityId })
@@ -38,7 +38,7 @@ async function ownersOf(tx: Executor, operationIds: string[]) {
   }));
 }
 
-async function notifyOwner(tx: Executor, op: ScheduleCandidate, assignmentId: string, dueOn: string, owner: { name: string; facilityId: string | null; recipients: EmailRecipient[] } | undefined, ctx: Ctx) {
+export async function notifyOwner(tx: Executor, op: Pick<ScheduleCandidate, 'name' | 'animalUnitCapacity' | 'contractProducer'>, assignmentId: string, dueOn: string, owner: { name: string; facilityId: string | null; recipients: EmailRecipient[] } | undefined, ctx: Ctx) {
   if (!owner?.recipients.length) return;
   await enqueueEmail(tx, {
     eventKey: `due-date:${assignmentId}`,
