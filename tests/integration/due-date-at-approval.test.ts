@@ -46,7 +46,7 @@ describe(`a due date at approval (IAC 567-65.110(3)"b"(3)) on ${databaseLabel}`,
     expect(notice!.text).toContain('November 10, 2027');
   });
 
-  it('after the department spreads dates evenly by month: the month around the approval's anniversary with the fewest updates due', async () => {
+  it("after the department spreads dates evenly by month: the month around the approval's anniversary with the fewest updates due", async () => {
     const other = await createOwner({ name: 'Odebolt Farms' });
     for (const [name, fips] of [['Odebolt Finisher', '19161'], ['Lake View Sow Unit', '19161']] as const) {
       const { operationId } = await createOperation(other, { name, countyFips: fips, today: addDays(TODAY, -400) });
