@@ -52,7 +52,8 @@ export async function getOperationForActor(actor: Actor, operationId: string, to
     : null;
   const hasApproved = Boolean(row.removalFacts.approved);
   const electionInForce = safoInForce(op);
-  const nextDeadline = due[0] && !electionInForce ? deadlineOf('annual_update', due[0].dueOn, today) : null;
+  // IAC 567-65.110(1)"d": until a new owner files the original plan, that plan is all they owe; no update is due.
+  const nextDeadline = due[0] && !electionInForce && !newOwner?.due ? deadlineOf('annual_update', due[0].dueOn, today) : null;
   const open = planRows.find((p) => ['draft', 'submitted', 'incomplete', 'under_review', 'disapproved'].includes(p.status)) ?? null;
   return {
     operation: op,

@@ -105,7 +105,8 @@ export async function listOperationSummaries(actor: Actor, today: string, filter
     // IAC 567-65.110(5), and 65.110(1)"d" for a new owner: the same answer as the operation's page.
     const removal = manureRemovalAnswer(removalFacts, today);
     // IAC 567-65.110(1)"e"(2): no updated MMP is filed under an election, so no update is due.
-    const nextDueOn = safoInForce ? null : r.nextDueOn;
+    // IAC 567-65.110(1)"d": a new owner owes only the original plan until it is filed, so no update is due meanwhile.
+    const nextDueOn = safoInForce || newOwner?.due ? null : r.nextDueOn;
     const nextDue = nextDueOn ? deadlineOf('annual_update', nextDueOn, today) : null;
     return {
       ...r,

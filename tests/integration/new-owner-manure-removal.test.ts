@@ -8,8 +8,9 @@ import { parseCountyFilter } from '@/lib/counties/filter';
 import { formatDate } from '@/lib/format';
 import { getOperationForActor } from '@/lib/operations/detail';
 import { listOperationSummaries } from '@/lib/operations/queries';
+import { startPlan } from '@/lib/plans/start';
 import { addDays, effectiveDeadline, newOwnerOriginalMmpDue } from '@/lib/rules';
-import { approvedPlanFor, completeDraft, createOperation, createOwner, createReviewer, createUser, submitOriginalPlan, transferOwnership } from './support/factories';
+import { approvedPlanFor, completeDraft, createOperation, createOwner, createReviewer, createUser, setUpdateDueDate, submitOriginalPlan, transferOwnership } from './support/factories';
 import { databaseLabel, useTestDb } from './support/test-db';
 
 // IAC 567-65.110(1)"d": a new owner may apply manure under the previous owner's approved plan only until
@@ -34,6 +35,8 @@ describe(`manure removal for a new owner (IAC 567-65.110(1)"d"), on ${databaseLa
     const sold = async (name: string, acquiredOn: string) => {
       const { operationId } = await createOperation(seller, { name, countyFips: '19093', today: addDays(today, -300) });
       await approvedPlanFor(seller, operationId, reviewer, { today: addDays(today, -290), draft: completeDraft(['19093', '19093']) });
+      // The previous owner's annual update date stays on record; the new owner does not owe it (below).
+      await setUpdateDueDate(operationId, addDays(today, 45));
       await transferOwnership(operationId, buyer, acquiredOn);
       return operationId;
     };
@@ -75,5 +78,18 @@ describe(`manure removal for a new owner (IAC 567-65.110(1)"d"), on ${databaseLa
     expect(page.manureRemoval.reason).toContain('submitted an original manure management plan');
     expect(page.manureRemoval.reason).toContain("until the department approves the new owner's plan");
     expect((await getApiOperation(AGENCY, ids.submitted)).manureRemoval.allowed).toBe(false);
+  });
+
+  it('a new owner owes only the original plan until it is filed: no update date on the dashboard or the page, and no update can be started', async () => {
+    const summary = (await listOperationSummaries(buyer, today)).find((o) => o.id === ids.recent)!;
+    expect(summary.newOwnerDueOn).not.toBeNull();
+    expect(summary).toMatchObject({ nextDueOn: null, nextDue: null });
+    const page = await getOperationForActor(buyer, ids.recent, today);
+    expect(page.newOwner).not.toBeNull();
+    expect(page.nextDue).toBeNull();
+    await expect(startPlan(buyer, { operationId: ids.recent, kind: 'annual_update' }, today)).rejects.toMatchObject({
+      code: 'VALIDATION',
+      message: expect.stringContaining('As the new owner you owe an original plan, not an annual update'),
+    });
   });
 });
