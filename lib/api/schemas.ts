@@ -33,6 +33,7 @@ export const PublicStatus = z
     countyName: z.string(),
     animalUnitCapacity: z.number(),
     planStatus: status.nullable(),
+    approvedPlanInForce: z.boolean().meta({ description: 'IAC 567-65.110(5): an approved plan is in force, whatever the latest filing\'s status' }),
     lastApprovedOn: nullableDate,
     nextDueOn: nullableDate,
   })
