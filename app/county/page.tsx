@@ -83,7 +83,7 @@ export default async function CountyPage({ searchParams }: { searchParams: Searc
           },
           { key: 'filed', header: 'Last filed', cell: (o) => (o.lastFiledOn ? formatDate(o.lastFiledOn) : '—') },
           { key: 'due', header: 'Next update due (IAC 567-65.110(3)“b”(3))', cell: (o) => (o.nextDue ? <DeadlineDate d={o.nextDue} /> : '—') },
-          { key: 'manure', header: 'Manure removal', cell: (o) => <ManureRemovalCell allowed={o.manureRemovalAllowed} /> },
+          { key: 'manure', header: 'Manure removal', cell: (o) => <ManureRemovalCell allowed={o.manureRemovalAllowed} until={o.manureRemovalUntil} /> },
         ]}
       />
       {list.rows.length ? <ManureRemovalReadingNote /> : null}

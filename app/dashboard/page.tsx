@@ -131,7 +131,7 @@ export default async function DashboardPage({ searchParams }: { searchParams: Pr
           {
             key: 'manure',
             header: 'Manure removal',
-            cell: (o) => <Wrap><ManureRemovalCell allowed={o.manureRemovalAllowed} /></Wrap>,
+            cell: (o) => <Wrap><ManureRemovalCell allowed={o.manureRemovalAllowed} until={o.manureRemovalUntil} /></Wrap>,
           },
           {
             key: 'next',

@@ -66,6 +66,14 @@ export default async function DueDatesPage({ searchParams }: { searchParams: Sea
             series={[{ name: 'Operations due', values: preview.byMonth.map((m) => m.count), color: '#005ea2' }]}
             unit="operations"
           />
+          {preview.overdue.length ? (
+            <Alert type="warning" headingLevel={3} heading={`${preview.overdue.length} operation${preview.overdue.length === 1 ? ' is' : 's are'} overdue with no update filed`}>
+              {preview.overdue.some((o) => o.kept)
+                ? 'A new schedule applies to dates not yet passed: these keep their date and stay overdue (IAC 567-65.110(3)“b”(3)). Check “Also move due dates that have passed” to move them too. '
+                : 'You chose to move these passed dates: each owner’s overdue status ends and they are told the new date. '}
+              {preview.overdue.map((o) => `${o.name} (due ${formatDate(o.currentDueOn)})`).join('; ')}.
+            </Alert>
+          ) : null}
           {preview.missingCount ? (
             <Alert type="error" headingLevel={3} heading={`${preview.missingCount} operation${preview.missingCount === 1 ? '' : 's'} would have no due date`}>
               A policy must give every operation a date, so this one cannot be applied. {preview.missing.map((m) => `${m.name}: ${m.why}`).join('; ')}{preview.missingCount > preview.missing.length ? `; and ${preview.missingCount - preview.missing.length} more` : ''}.

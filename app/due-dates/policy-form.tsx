@@ -42,6 +42,10 @@ export function PolicyForm({ today, offices, current }: Props) {
           />
         ))}
       </fieldset>
+      <div className="usa-checkbox margin-top-3">
+        <input className="usa-checkbox__input" type="checkbox" id="overdue" name="overdue" value="1" defaultChecked={Boolean(current?.moveOverdue)} />
+        <label className="usa-checkbox__label" htmlFor="overdue">Also move due dates that have passed with no update filed</label>
+      </div>
       <button type="submit" className="usa-button margin-top-3">Preview the schedule</button>
     </form>
   );

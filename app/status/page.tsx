@@ -100,7 +100,7 @@ export default async function StatusPage({ searchParams }: { searchParams: Searc
               },
               { key: 'county', header: 'County', cell: (o) => o.countyName },
               { key: 'au', header: 'Animal units', cell: (o) => formatNumber(o.animalUnitCapacity) },
-              { key: 'status', header: 'Plan status', cell: (o) => (o.planStatus ? <StatusTag status={o.planStatus} /> : 'No plan filed') },
+              { key: 'status', header: 'Plan status', cell: (o) => (o.planStatus ? <><StatusTag status={o.planStatus} />{o.approvedPlanInForce && o.planStatus !== 'approved' ? <div>Approved plan in force (IAC 567-65.110(5))</div> : null}</> : 'No plan filed') },
               { key: 'approved', header: 'Last approval', cell: (o) => (o.lastApprovedOn ? formatDate(o.lastApprovedOn) : '—') },
               { key: 'due', header: 'Next update due', cell: (o) => (o.nextDueOn ? formatDate(o.nextDueOn) : '—') },
             ]}

@@ -3,7 +3,8 @@ import { latestParameter } from '@/lib/rules';
 import { Unconfirmed } from './unconfirmed';
 
 /** IAC 567-65.110(5) in a table cell. */
-export function ManureRemovalCell({ allowed }: { allowed: boolean }) {
+export function ManureRemovalCell({ allowed, until }: { allowed: boolean; until?: string | null }) {
+  if (allowed && until) return <strong>{manureRemovalWords(true, until)} (IAC 567-65.110(1)&quot;d&quot;)</strong>;
   return allowed ? <>{manureRemovalWords(true)} (IAC 567-65.110(5))</> : <strong>{manureRemovalWords(false)} (IAC 567-65.110(5))</strong>;
 }
 

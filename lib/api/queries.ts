@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import { getDb, queryRows } from '@/db/client';
 import { deadlineOf } from '@/lib/deadlines';
 import { loadFiledDocument } from '@/lib/plans/document/read-filed';
+import { manureRemovalAnswer, manureRemovalFactsSql, type InForceFacts } from '@/lib/plans/in-force';
 import { animalUnitCapacity, type AnimalCategory } from '@/lib/rules';
 import { ApiProblem } from './problem';
 import { apiOperationScope, apiPlanScope } from './scope';
@@ -26,6 +27,7 @@ type OperationRaw = {
   township: string | null; range: string | null; section: number | null; quarterSection: string | null; address911: string | null;
   constructedOn: string | null; lastExpandedOn: string | null; constructionPermitStatus: string; contractProducer: boolean;
   safoInForce: boolean; planStatus: string | null; lastApprovedOn: string | null; dueOn: string | null; heads: Record<string, number>;
+  removalFacts: InForceFacts;
 };
 
 function operationSelect(where: ReturnType<typeof sql>, limit: number) {
@@ -38,7 +40,8 @@ function operationSelect(where: ReturnType<typeof sql>, limit: number) {
       ${latestStatus} as "planStatus",
       (select max(p.decided_on) from plans p where p.operation_id = operations.id and p.decision = 'approved')::text as "lastApprovedOn",
       (select d.due_on from due_date_assignments d where d.operation_id = operations.id order by d.created_at desc, d.id desc limit 1)::text as "dueOn",
-      (select coalesce(jsonb_object_agg(ai.category, ai.head_at_capacity), '{}'::jsonb) from animal_inventory ai where ai.operation_id = operations.id) as heads
+      (select coalesce(jsonb_object_agg(ai.category, ai.head_at_capacity), '{}'::jsonb) from animal_inventory ai where ai.operation_id = operations.id) as heads,
+      ${manureRemovalFactsSql(sql`operations.id`)} as "removalFacts"
     from operations join counties c on c.fips = operations.county_fips
     where ${where} order by operations.id limit ${limit}`;
 }
@@ -47,6 +50,12 @@ function dueOf(dueOn: string | null, safo: boolean) {
   if (!dueOn || safo) return null;
   const d = deadlineOf('annual_update', dueOn);
   return { lastDay: d.lastDay, day: d.day, extended: d.extended, citation: d.citation, reason: d.reason };
+}
+
+/** IAC 567-65.110(5), and 65.110(1)"d" for a new owner: the answer every page and letter gives. */
+function removalOf(facts: InForceFacts) {
+  const a = manureRemovalAnswer(facts);
+  return { allowed: a.allowed, until: a.until ?? null, citation: a.citation, reason: a.reason };
 }
 
 function operationOut(r: OperationRaw) {
@@ -68,6 +77,7 @@ function operationOut(r: OperationRaw) {
     planStatus: r.planStatus,
     lastApprovedOn: r.lastApprovedOn,
     nextUpdateDue: dueOf(r.dueOn, r.safoInForce),
+    manureRemoval: removalOf(r.removalFacts),
   };
 }
 

@@ -33,6 +33,7 @@ export const PublicStatus = z
     countyName: z.string(),
     animalUnitCapacity: z.number(),
     planStatus: status.nullable(),
+    approvedPlanInForce: z.boolean().meta({ description: 'IAC 567-65.110(5): an approved plan is in force, whatever the latest filing\'s status' }),
     lastApprovedOn: nullableDate,
     nextDueOn: nullableDate,
   })
@@ -58,6 +59,14 @@ export const Operation = z
     planStatus: status.nullable(),
     lastApprovedOn: nullableDate,
     nextUpdateDue: Deadline.nullable(),
+    manureRemoval: z
+      .object({
+        allowed: z.boolean(),
+        until: nullableDate.meta({ description: 'IAC 567-65.110(1)"d": for a new owner, the last day removal is allowed under the previous owner\'s plan unless the new owner\'s original plan is submitted first' }),
+        citation: z.string(),
+        reason: z.string(),
+      })
+      .meta({ description: 'IAC 567-65.110(5): may manure be removed from storage today' }),
   })
   .meta({ id: 'Operation' });
 export const OperationPage = page(Operation, 'OperationPage');

@@ -7,7 +7,7 @@ import { getDb, queryRows } from '@/db/client';
 import { operationScope } from '@/lib/auth/scopes';
 import type { Actor } from '@/lib/auth/roles';
 import { deadlineOf, type Deadline } from '@/lib/deadlines';
-import { approvedPlanInForceSql, manureRemovalAnswer } from '@/lib/plans/in-force';
+import { manureRemovalAnswer, manureRemovalFactsSql, type InForceFacts } from '@/lib/plans/in-force';
 import { animalUnitCapacity, type AnimalCategory } from '@/lib/rules';
 import { PAGE_SIZE, type CountyFilter } from './filter';
 
@@ -33,11 +33,13 @@ export type CountyOperationRow = {
   nextDue: Deadline | null;
   /** IAC 567-65.110(5), from the one in-force query (lib/plans/in-force). */
   manureRemovalAllowed: boolean;
+  /** IAC 567-65.110(1)"d": a new owner removes under the previous owner's plan only until this day. */
+  manureRemovalUntil: string | null;
 };
 
-type Raw = Omit<CountyOperationRow, 'animalUnitCapacity' | 'nextDue' | 'manureRemovalAllowed'> & {
+type Raw = Omit<CountyOperationRow, 'animalUnitCapacity' | 'nextDue' | 'manureRemovalAllowed' | 'manureRemovalUntil'> & {
   heads: Record<string, number>;
-  approvedPlanInForce: boolean;
+  removalFacts: InForceFacts;
   safoInForce: boolean;
 };
 
@@ -91,7 +93,7 @@ function details(actor: Actor, ids: SQL): SQL {
         where p.operation_id = o.id and p.status <> 'draft')::text as "lastFiledOn",
       (select d.due_on from due_date_assignments d where d.operation_id = o.id
         order by d.created_at desc, d.id desc limit 1)::text as "nextDueOn",
-      ${approvedPlanInForceSql(sql`o.id`)} as "approvedPlanInForce",
+      ${manureRemovalFactsSql(sql`o.id`)} as "removalFacts",
       (o.safo_elected_on is not null and o.safo_ended_on is null) as "safoInForce",
       (select coalesce(jsonb_object_agg(ai.category, ai.head_at_capacity), '{}'::jsonb)
         from animal_inventory ai where ai.operation_id = o.id) as heads
@@ -104,13 +106,15 @@ function details(actor: Actor, ids: SQL): SQL {
 }
 
 function withCapacity(rows: Raw[]): CountyOperationRow[] {
-  return rows.map(({ heads, approvedPlanInForce, safoInForce, ...r }) => {
+  return rows.map(({ heads, removalFacts, safoInForce, ...r }) => {
     const nextDueOn = safoInForce ? null : r.nextDueOn;
+    const removal = manureRemovalAnswer(removalFacts);
     return {
       ...r,
       nextDueOn,
       nextDue: nextDueOn ? deadlineOf('annual_update', nextDueOn) : null,
-      manureRemovalAllowed: manureRemovalAnswer(Boolean(approvedPlanInForce)).allowed,
+      manureRemovalAllowed: removal.allowed,
+      manureRemovalUntil: removal.until ?? null,
       animalUnitCapacity: animalUnitCapacity(heads as Partial<Record<AnimalCategory, number>>),
     };
   });

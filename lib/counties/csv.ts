@@ -12,7 +12,7 @@ export function relationText(row: Pick<CountyOperationRow, 'locatedHere' | 'appl
 const HEADER = [
   'Operation', 'Facility ID', 'Located in county', 'How it touches this county', 'Animal unit capacity', 'Plan status',
   'Hard-copy receipt', 'Last filed', 'Next update due (IAC 567-65.110(3)"b"(3))', 'Update due, moved by Iowa Code 4.1(34) (filing rule; reading to be confirmed by the department)',
-  'Manure removal from storage (IAC 567-65.110(5))', 'Plan address',
+  'Manure removal from storage (IAC 567-65.110(5); 65.110(1)"d" for a new owner)', 'Plan address',
 ];
 
 /** `statusLabel` turns a plan status into words (the page's StatusTag labels), so both read alike. */
@@ -28,7 +28,7 @@ export function countyOperationsCsv(rows: CountyOperationRow[], origin: string, 
     r.lastFiledOn,
     r.nextDueOn,
     r.nextDue?.extended ? r.nextDue.day : '',
-    manureRemovalWords(r.manureRemovalAllowed),
+    manureRemovalWords(r.manureRemovalAllowed, r.manureRemovalUntil),
     r.planId ? `${origin}/plans/${r.planId}` : '',
   ]);
   return csvDocument(HEADER, lines);

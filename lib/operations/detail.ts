@@ -6,7 +6,7 @@ import type { Actor } from '@/lib/auth/roles';
 import { operationScope, planScope } from '@/lib/auth/scopes';
 import { notFoundError } from '@/lib/errors';
 import { deadlineOf } from '@/lib/deadlines';
-import { approvedPlanInForceSql, manureRemovalAnswer } from '@/lib/plans/in-force';
+import { manureRemovalAnswer, manureRemovalFactsSql } from '@/lib/plans/in-force';
 import { animalUnitBreakdown, mmpRequirementFor, safoFor, safoInForce } from './facts';
 import { newOwnerObligation, newOwnerSql } from './new-owner';
 import { isUuid } from '@/lib/ids';
@@ -19,7 +19,7 @@ export async function getOperationForActor(actor: Actor, operationId: string, to
     .select({
       op: operations,
       countyName: counties.name,
-      approvedPlanInForce: approvedPlanInForceSql(operations.id),
+      removalFacts: manureRemovalFactsSql(operations.id),
       newOwner: newOwnerSql(operations.id),
     })
     .from(operations)
@@ -50,9 +50,10 @@ export async function getOperationForActor(actor: Actor, operationId: string, to
   const newOwner = row.newOwner
     ? newOwnerObligation({ acquiredOn: row.newOwner.acquiredOn, decided: row.newOwner.decided, animalUnitCapacity: au.total, constructedOn: op.constructedOn, lastExpandedOn: op.lastExpandedOn, researchCollege: op.researchCollege }, today)
     : null;
-  const hasApproved = Boolean(row.approvedPlanInForce);
+  const hasApproved = Boolean(row.removalFacts.approved);
   const electionInForce = safoInForce(op);
-  const nextDeadline = due[0] && !electionInForce ? deadlineOf('annual_update', due[0].dueOn, today) : null;
+  // IAC 567-65.110(1)"d": until a new owner files the original plan, that plan is all they owe; no update is due.
+  const nextDeadline = due[0] && !electionInForce && !newOwner?.due ? deadlineOf('annual_update', due[0].dueOn, today) : null;
   const open = planRows.find((p) => ['draft', 'submitted', 'incomplete', 'under_review', 'disapproved'].includes(p.status)) ?? null;
   return {
     operation: op,
@@ -73,7 +74,7 @@ export async function getOperationForActor(actor: Actor, operationId: string, to
     newOwner: newOwner?.due ? { acquiredOn: newOwner.acquiredOn, dueOn: newOwner.due.lastDay, daysLeft: newOwner.due.daysLeft, due: newOwner.due, requirement: newOwner.requirement } : null,
     /** A new owner of an operation that need not have an MMP: none owed, and why. */
     newOwnerNotOwed: newOwner && !newOwner.due ? { acquiredOn: newOwner.acquiredOn, requirement: newOwner.requirement } : null,
-    manureRemoval: manureRemovalAnswer(hasApproved),
+    manureRemoval: manureRemovalAnswer(row.removalFacts, today),
   };
 }
 

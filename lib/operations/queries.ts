@@ -4,7 +4,7 @@ import { getDb } from '@/db/client';
 import { animalInventory, counties, operations } from '@/db/schema';
 import { operationScope, registeredOperation } from '@/lib/auth/scopes';
 import type { Actor } from '@/lib/auth/roles';
-import { approvedPlanInForceSql, manureRemovalAnswer } from '@/lib/plans/in-force';
+import { manureRemovalAnswer, manureRemovalFactsSql } from '@/lib/plans/in-force';
 import { animalUnitCapacity, type AnimalCategory } from '@/lib/rules';
 import { deadlineOf, type Deadline } from '@/lib/deadlines';
 import { newOwnerObligation, newOwnerSql, type NewOwnerObligation } from './new-owner';
@@ -28,6 +28,8 @@ export type OperationSummary = {
   feesOwedCents: number;
   /** IAC 567-65.110(5): manure stays in storage until an approved plan is in force (lib/plans/in-force). */
   manureRemovalAllowed: boolean;
+  /** IAC 567-65.110(1)"d": a new owner removes under the previous owner's plan only until this day. */
+  manureRemovalUntil: string | null;
   /** IAC 567-65.110(1)"e"(2): an election in force means no updated MMP is filed while it lasts. */
   safoInForce: boolean;
   facilityId: string | null;
@@ -70,7 +72,7 @@ export async function listOperationSummaries(actor: Actor, today: string, filter
       facilityId: operations.facilityId,
       // A new owner (an earlier ownership was released) who has not yet submitted an original MMP.
       newOwnerRow: newOwnerSql(operations.id),
-      hasApprovedPlan: approvedPlanInForceSql(operations.id),
+      removalFacts: manureRemovalFactsSql(operations.id),
       constructedOn: operations.constructedOn,
       lastExpandedOn: operations.lastExpandedOn,
       researchCollege: operations.researchCollege,
@@ -94,14 +96,17 @@ export async function listOperationSummaries(actor: Actor, today: string, filter
     : [];
   const heads = new Map<string, Partial<Record<AnimalCategory, number>>>();
   for (const i of inventory) heads.set(i.operationId, { ...heads.get(i.operationId), [i.category]: i.headAtCapacity });
-  return rows.map(({ constructedOn, lastExpandedOn, researchCollege, safoElectedOn, safoEndedOn, newOwnerRow, ...r }) => {
+  return rows.map(({ constructedOn, lastExpandedOn, researchCollege, safoElectedOn, safoEndedOn, newOwnerRow, removalFacts, ...r }) => {
     const au = animalUnitCapacity(heads.get(r.id) ?? {});
     const newOwner = newOwnerRow
       ? newOwnerObligation({ acquiredOn: newOwnerRow.acquiredOn, decided: newOwnerRow.decided, animalUnitCapacity: au, constructedOn, lastExpandedOn, researchCollege }, today)
       : null;
     const safoInForce = Boolean(safoElectedOn) && !safoEndedOn;
+    // IAC 567-65.110(5), and 65.110(1)"d" for a new owner: the same answer as the operation's page.
+    const removal = manureRemovalAnswer(removalFacts, today);
     // IAC 567-65.110(1)"e"(2): no updated MMP is filed under an election, so no update is due.
-    const nextDueOn = safoInForce ? null : r.nextDueOn;
+    // IAC 567-65.110(1)"d": a new owner owes only the original plan until it is filed, so no update is due meanwhile.
+    const nextDueOn = safoInForce || newOwner?.due ? null : r.nextDueOn;
     const nextDue = nextDueOn ? deadlineOf('annual_update', nextDueOn, today) : null;
     return {
       ...r,
@@ -114,7 +119,9 @@ export async function listOperationSummaries(actor: Actor, today: string, filter
       animalUnitCapacity: au,
       nextDue,
       daysUntilDue: nextDue?.daysLeft ?? null,
-      manureRemovalAllowed: manureRemovalAnswer(Boolean(r.hasApprovedPlan)).allowed,
+      hasApprovedPlan: Boolean(removalFacts.approved),
+      manureRemovalAllowed: removal.allowed,
+      manureRemovalUntil: removal.until ?? null,
     };
   });
 }

@@ -36,6 +36,15 @@ export function feePreview(f: FeeFacts): { lines: FeePreviewLine[]; totalCents: 
     }));
     return { lines, totalCents: fees.totalCents, note: null };
   }
+  const rate = latestParameter('fee.annual_compliance_cents_per_animal_unit');
+  if (f.statedAnimalUnitCapacity === null && !f.safoInForce) {
+    // IAC 567-65.110(3)"c": the fee follows the capacity the update states; with none stated there is no figure yet.
+    return {
+      lines: [],
+      totalCents: 0,
+      note: `Enter the animal unit capacity this update states: the annual compliance fee is ${formatMoney(rate.value)} for each animal unit of it (${rate.citation}).`,
+    };
+  }
   const au = f.statedAnimalUnitCapacity ?? 0;
   const fee = annualComplianceFee({ animalUnitCapacity: au, contractProducer: f.contractProducer, safoElection: f.safoInForce });
   if (fee.cents === 0) {
@@ -46,7 +55,6 @@ export function feePreview(f: FeeFacts): { lines: FeePreviewLine[]; totalCents: 
     };
   }
   const auText = new Intl.NumberFormat('en-US', { maximumFractionDigits: 4 }).format(au);
-  const rate = latestParameter('fee.annual_compliance_cents_per_animal_unit');
   return {
     lines: [
       {

@@ -11,8 +11,13 @@ export type OperationFactsForPlan = {
   animalUnitCapacity: number;
   owner: { partyId: string; name: string; email: string | null; phone: string | null } | null;
   safoInForce: boolean;
-  /** IAC 567-65.110(2): a proposed operation (not yet built) that needs no construction permit. */
+  /**
+   * IAC 567-65.110(2): a proposed operation (not yet built), or an expansion not yet built at an existing site
+   * (a new structure, 65.110(1)"b"(2)), that needs no construction permit.
+   */
   designStatementApplies: boolean;
+  /** The day the proposed construction (new site or expansion) is recorded to begin, if any. */
+  proposedConstructionOn: string | null;
 };
 
 /** What a plan needs to know about its operation: capacity, current owner, SAFO, permit path. */
@@ -29,11 +34,14 @@ export async function loadOperationFacts(db: Executor, operationId: string, toda
   for (const i of inventory) heads[i.category] = i.headAtCapacity;
   const op = row.operation;
   const proposed = !op.constructedOn || op.constructedOn > today;
+  // An expansion recorded for a day after today is construction still to begin at an existing site.
+  const expansion = Boolean(op.lastExpandedOn && op.lastExpandedOn > today);
   return {
     operation: op,
     animalUnitCapacity: animalUnitCapacity(heads),
     owner: row.partyId ? { partyId: row.partyId, name: row.name ?? '', email: row.email, phone: row.phone } : null,
     safoInForce: safoInForce(op),
-    designStatementApplies: proposed && op.constructionPermitStatus === 'not_required',
+    designStatementApplies: (proposed || expansion) && op.constructionPermitStatus === 'not_required',
+    proposedConstructionOn: proposed ? op.constructedOn : expansion ? op.lastExpandedOn : null,
   };
 }

@@ -1,11 +1,13 @@
 import 'server-only';
-import { and, desc, eq, inArray } from 'drizzle-orm';
-import { getDb } from '@/db/client';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { getDb, queryRows } from '@/db/client';
 import { operations, plans } from '@/db/schema';
 import { recordAudit } from '@/lib/audit';
 import { authorize } from '@/lib/auth/policy';
 import type { Actor } from '@/lib/auth/roles';
 import { AppError } from '@/lib/errors';
+import { formatDate } from '@/lib/format';
+import { newOwnerObligation, newOwnerSql, type NewOwnerRow } from '@/lib/operations/new-owner';
 import { draftForOriginal, draftFromDocument } from './document/draft';
 import type { PlanDraft } from './document/types';
 import { documentFromTables } from './document/from-tables';
@@ -48,6 +50,15 @@ export async function startPlan(actor: Actor, input: { operationId: string; kind
     let draft: PlanDraft;
     let previousPlanId: string | null = null;
     if (input.kind === 'annual_update') {
+      // IAC 567-65.110(1)"d": a new owner owes the original plan first; no update is owed until it is filed.
+      const [row] = await queryRows<{ newOwner: NewOwnerRow | null }>(tx, sql`select ${newOwnerSql(sql`${input.operationId}::uuid`)} as "newOwner"`);
+      const o = facts.operation;
+      const owed = row?.newOwner
+        ? newOwnerObligation({ acquiredOn: row.newOwner.acquiredOn, decided: row.newOwner.decided, animalUnitCapacity: facts.animalUnitCapacity, constructedOn: o.constructedOn, lastExpandedOn: o.lastExpandedOn, researchCollege: o.researchCollege }, today)
+        : null;
+      if (owed?.due) {
+        throw new AppError('VALIDATION', `As the new owner you owe an original plan, not an annual update: start the original plan and submit it by ${formatDate(owed.due.day)} (IAC 567-65.110(1)"d").`);
+      }
       previousPlanId = await lastApprovedPlanId(tx, input.operationId);
       const previous = previousPlanId ? await documentFromTables(tx, previousPlanId) : null;
       if (!previous) {
@@ -56,7 +67,7 @@ export async function startPlan(actor: Actor, input: { operationId: string; kind
       draft = { ...draftFromDocument(previous), update: { updateKind: '', statedAnimalUnitCapacity: facts.animalUnitCapacity, channel: 'electronic' } };
     } else {
       const owner = facts.owner ?? { name: actor.name, phone: null, email: actor.email };
-      draft = draftForOriginal(owner, facts.designStatementApplies ? facts.operation.constructedOn : null);
+      draft = draftForOriginal(owner, facts.designStatementApplies ? facts.proposedConstructionOn : null);
     }
     const [plan] = await tx
       .insert(plans)

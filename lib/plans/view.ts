@@ -1,6 +1,6 @@
 import 'server-only';
 import { asc, desc, eq, sql } from 'drizzle-orm';
-import { getDb } from '@/db/client';
+import { getDb, queryRows } from '@/db/client';
 import { loadReferenceTables } from '@/lib/reference/load';
 import { decisionLetters, feeLines, operations, parties, planDeficiencies, planSubmissions } from '@/db/schema';
 import type { Actor } from '@/lib/auth/roles';
@@ -20,7 +20,7 @@ export async function getPlanPage(actor: Actor, planId: string, today: string) {
   const view = await getPlanForActor(actor, planId);
   const { plan } = view;
   const db = await getDb();
-  const [op, fees, attachments, coverage, deficiencies, submissions, manureRemoval, letters, referenceTables] = await Promise.all([
+  const [op, fees, attachments, coverage, deficiencies, submissions, manureRemoval, letters, referenceTables, firstTime] = await Promise.all([
     db.select({ facilityId: operations.facilityId, countyFips: operations.countyFips, contractProducer: operations.contractProducer }).from(operations).where(eq(operations.id, plan.operationId)),
     db
       .select({
@@ -40,9 +40,14 @@ export async function getPlanPage(actor: Actor, planId: string, today: string) {
       .from(planSubmissions)
       .where(eq(planSubmissions.planId, planId))
       .orderBy(desc(planSubmissions.createdAt)),
-    manureRemovalForOperation(db, plan.operationId),
+    manureRemovalForOperation(db, plan.operationId, today),
     plan.decidedOn ? db.select({ id: decisionLetters.id }).from(decisionLetters).where(eq(decisionLetters.planId, planId)).limit(1) : Promise.resolve([]),
     loadReferenceTables(db, today),
+    // IAC 567-65.110(3)"b"(1): a county no earlier filed plan of the operation named has never had its plan.
+    queryRows<{ fips: string }>(db, sql`select distinct pc.county_fips as fips from plan_counties pc where pc.plan_id = ${planId}
+      and not exists (select 1 from plan_counties e join plans ep on ep.id = e.plan_id where ep.operation_id = ${plan.operationId}
+        and ep.id <> ${planId} and ep.status not in ('draft', 'withdrawn') and e.county_fips = pc.county_fips
+        and ep.created_at < (select p.created_at from plans p where p.id = ${planId}))`),
   ]);
   const latest = submissions[0];
   // The one reader of a filed plan (the reviewer, the county and the letter read the same).
@@ -62,6 +67,8 @@ export async function getPlanPage(actor: Actor, planId: string, today: string) {
     submissions: submissions.map((s) => ({ id: s.id, submittedOn: s.submittedOn, confirmationNumber: s.confirmationNumber })),
     filed,
     manureRemoval,
+    /** Counties this plan names for the first time: on paper, each is sent the complete plan (IAC 567-65.110(3)"b"(1)). */
+    firstTimeCounties: [...new Set(view.counties.filter((c) => firstTime.some((f) => f.fips === c.fips)).map((c) => c.name))],
     /** The decision letter as sent is kept as a PDF (decisions made before that have only the page). */
     letterPdf: letters.length > 0,
     reviewClock: deriveReviewClock(view.clock.map((e) => ({ kind: e.kind, occurredOn: e.occurredOn })), today),

@@ -5,6 +5,7 @@ import 'server-only';
 import { sql, type SQL } from 'drizzle-orm';
 import { getDb, queryRows } from '@/db/client';
 import { registeredOperation } from '@/lib/auth/scopes';
+import { approvedPlanInForceSql } from '@/lib/plans/in-force';
 import { animalUnitCapacity, type AnimalCategory } from '@/lib/rules';
 import { PUBLIC_EXPORT_MAX, PUBLIC_PAGE_SIZE, type PublicStatusFilter } from './status-filter';
 
@@ -17,6 +18,11 @@ export type PublicStatusRow = {
   animalUnitCapacity: number;
   /** The latest filed plan's status; null when none is filed. */
   planStatus: string | null;
+  /**
+   * IAC 567-65.110(5), from the one in-force query: an approved plan stays in force beside a later update,
+   * even one returned as incomplete, so the public sees both.
+   */
+  approvedPlanInForce: boolean;
   lastApprovedOn: string | null;
   /** IAC 567-65.110(3)"b"(3); none while a SAFO election is in force (65.110(1)"e"(2)). */
   nextDueOn: string | null;
@@ -58,6 +64,7 @@ function select(condition: SQL, order: SQL, limit: number, offset: number): SQL 
       where ${condition} order by ${order} limit ${limit} offset ${offset})
     select o.id, o.facility_id as "facilityId", o.name, o.county_fips as "countyFips", c.name as "countyName",
       ${latestStatus(sql`o.id`)} as "planStatus",
+      ${approvedPlanInForceSql(sql`o.id`)} as "approvedPlanInForce",
       (select max(p.decided_on) from plans p where p.operation_id = o.id and p.decision = 'approved')::text as "lastApprovedOn",
       case when o.safo_elected_on is not null and o.safo_ended_on is null then null else
         (select d.due_on from due_date_assignments d where d.operation_id = o.id order by d.created_at desc, d.id desc limit 1)::text end as "nextDueOn",
@@ -75,6 +82,7 @@ function toRow(r: Raw): PublicStatusRow {
     countyName: r.countyName,
     animalUnitCapacity: animalUnitCapacity(r.heads as Partial<Record<AnimalCategory, number>>),
     planStatus: r.planStatus,
+    approvedPlanInForce: Boolean(r.approvedPlanInForce),
     lastApprovedOn: r.lastApprovedOn,
     nextDueOn: r.nextDueOn,
   };

@@ -10,7 +10,8 @@ import { notifyCountiesOfPlan } from '@/lib/counties/notify';
 import { AppError } from '@/lib/errors';
 import { enqueueEmail } from '@/lib/notifications/outbox';
 import { appendClockEvent } from '@/lib/plans/clock';
-import { manureRemovalAnswer, manureRemovalForOperation } from '@/lib/plans/in-force';
+import { assignDueDateAtApproval, dropScheduleFiguresAfterApproval } from '@/lib/schedule/at-approval';
+import { APPROVED_FACTS, manureRemovalAnswer, manureRemovalForOperation } from '@/lib/plans/in-force';
 import { renderDecisionLetterPdf } from '@/lib/pdf/decision-letter-pdf';
 import { daysBetween } from '@/lib/rules';
 import { reasonLines, type DecisionInput } from '@/lib/validation/review';
@@ -86,7 +87,7 @@ async function letterPartsFor(db: Executor, loaded: LoadedPlan, input: DecisionI
   });
   if (input.decision !== 'approved' || parts.manureRemoval.allowed) return parts;
   // Before the write the query cannot see this approval yet; the preview states the answer it will give.
-  const a = manureRemovalAnswer(true);
+  const a = manureRemovalAnswer(APPROVED_FACTS, ctx.today);
   return { ...parts, manureRemoval: { allowed: a.allowed, reason: a.reason, citation: a.citation, readingConfirmed: a.reading.confirmed } };
 }
 
@@ -154,7 +155,11 @@ export async function decidePlan(actor: Actor, input: DecisionInput, ctx: Ctx): 
       props: letterProps(loaded, input, people, actor, receivedOn, ctx, countyName, letter),
     });
     await notifyCountiesOfPlan(tx, { planId: input.planId, event: 'decided', origin: ctx.origin });
+    // IAC 567-65.110(3)"b"(3): an approved plan with no annual update date gets one, and the owner is told it.
+    if (input.decision === 'approved') await assignDueDateAtApproval(tx, actor, loaded.operation.id, ctx);
     const removal = await manureRemovalForOperation(tx, loaded.operation.id);
     return { status: input.decision, manureRemovalAllowed: removal.allowed };
+  }).finally(() => {
+    if (input.decision === 'approved') dropScheduleFiguresAfterApproval();
   });
 }

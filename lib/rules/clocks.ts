@@ -46,20 +46,65 @@ export const appealLastDay = cited('Iowa Code chapter 17A; 567 IAC chapter 7', f
   return addDays(decidedOn, n, 'decidedOn');
 });
 
+/** A new owner's standing under IAC 567-65.110(1)"d" (the caller reads it from the records). */
+export type NewOwnerRemovalFacts = {
+  /** The day the new owner acquired the operation. */
+  acquiredOn: string;
+  /** The last day to submit the original MMP, after Iowa Code 4.1(34) (periodEnd of newOwnerOriginalMmpDue). */
+  originalMmpDueOn: string;
+  /** The day the new owner submitted an original MMP, or null while none has been submitted. */
+  originalMmpSubmittedOn: string | null;
+  today: string;
+};
+
+export type ManureRemovalResult = { allowed: boolean; citation: string; reason: string; until?: string };
+
 /**
  * IAC 567-65.110(5): manure may not be removed from storage until the department has approved the plan.
  * The caller decides whether an approved plan is in force (reading.approved_plan_in_force: an approved
  * MMP stays in force until a later one is approved; a disapproved annual update does not withdraw it).
+ * With `newOwner` (an owner who acquired the operation and has no approved plan of their own), the approved
+ * plan is the previous owner's, and IAC 567-65.110(1)"d" limits it: the new owner may apply manure under it
+ * only until submitting an original MMP, which is due within 60 days of acquiring; once that day has
+ * passed with nothing submitted, or once the new owner's plan is submitted, the old plan no longer covers removal.
  */
-export function manureRemoval(input: { approvedPlanInForce: boolean }): { allowed: boolean; citation: string; reason: string } {
+export function manureRemoval(input: { approvedPlanInForce: boolean; newOwner?: NewOwnerRemovalFacts }): ManureRemovalResult {
   if (typeof input !== 'object' || input === null) throw new RuleInputError('input', 'must be an object');
   const inForce = requireBoolean(input.approvedPlanInForce, 'approvedPlanInForce');
-  return inForce
-    ? { allowed: true, citation: 'IAC 567-65.110(5)', reason:
-        'An approved manure management plan is in force for this operation, so manure may be removed from storage and applied under it. ' +
-        'An approved plan stays in force until a later one is approved; a disapproved annual update does not withdraw it.' }
-    : { allowed: false, citation: 'IAC 567-65.110(5)', reason:
-        'No approved manure management plan is in force for this operation, so manure may not be removed from storage until the department approves one.' };
+  if (!inForce) {
+    return { allowed: false, citation: 'IAC 567-65.110(5)', reason:
+      'No approved manure management plan is in force for this operation, so manure may not be removed from storage until the department approves one.' };
+  }
+  if (input.newOwner === undefined) {
+    return { allowed: true, citation: 'IAC 567-65.110(5)', reason:
+      'An approved manure management plan is in force for this operation, so manure may be removed from storage and applied under it. ' +
+      'An approved plan stays in force until a later one is approved; a disapproved annual update does not withdraw it.' };
+  }
+  return newOwnerRemoval(input.newOwner);
+}
+
+const CITE_1D = 'IAC 567-65.110(1)"d"';
+
+function newOwnerRemoval(n: NewOwnerRemovalFacts): ManureRemovalResult {
+  if (typeof n !== 'object' || n === null) throw new RuleInputError('newOwner', 'must be an object');
+  const acquired = longDate(n.acquiredOn, 'newOwner.acquiredOn');
+  const due = longDate(n.originalMmpDueOn, 'newOwner.originalMmpDueOn');
+  requireIsoDate(n.today, 'newOwner.today');
+  const changed = `This operation changed owners on ${acquired}. `;
+  if (n.originalMmpSubmittedOn !== null) {
+    const submitted = longDate(n.originalMmpSubmittedOn, 'newOwner.originalMmpSubmittedOn');
+    return { allowed: false, citation: `${CITE_1D} and (5)`, reason: changed +
+      `The new owner submitted an original manure management plan on ${submitted}, so manure is no longer applied under the previous owner's plan; ` +
+      'manure may not be removed from storage until the department approves the new owner\'s plan.' };
+  }
+  if (n.today > n.originalMmpDueOn) {
+    return { allowed: false, citation: `${CITE_1D} and (5)`, reason: changed +
+      `The new owner's original manure management plan was due by ${due} and has not been submitted, so manure may no longer be applied ` +
+      'under the previous owner\'s plan; manure may not be removed from storage until the department approves a plan.' };
+  }
+  return { allowed: true, citation: CITE_1D, until: n.originalMmpDueOn, reason: changed +
+    'The new owner may apply manure under the previous owner\'s approved plan until submitting an original manure management plan, ' +
+    `which is due by ${due}. If it is not submitted by then, manure may no longer be removed from storage under the previous owner's plan.` };
 }
 
 const DEADLINES = ['department_review', 'new_owner_original_mmp', 'annual_update', 'appeal'] as const satisfies readonly DeadlineName[];

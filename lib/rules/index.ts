@@ -25,6 +25,7 @@ export { safoElection } from './safo';
 export type { FeeLine } from './fees';
 export { filingFees, annualComplianceFee } from './fees';
 
+export type { NewOwnerRemovalFacts, ManureRemovalResult } from './clocks';
 export {
   reviewDeadline, newOwnerOriginalMmpDue, latestDesignStatementFiling, earliestConstructionStart, appealLastDay,
   periodEnd, effectiveDeadline, deadlineKind, deadlineKindReading, manureRemoval,

@@ -19,7 +19,7 @@ import { listScheduleCandidates, type ScheduleCandidate } from './queries';
 
 type Ctx = { today: string; origin: string };
 
-async function ownersOf(tx: Executor, operationIds: string[]) {
+export async function ownersOf(tx: Executor, operationIds: string[]) {
   const rows = operationIds.length
     ? await tx
         .select({ operationId: ownerships.operationId, partyId: parties.id, name: parties.name, email: parties.email, facilityId: operations.facilityId })
@@ -38,7 +38,7 @@ async function ownersOf(tx: Executor, operationIds: string[]) {
   }));
 }
 
-async function notifyOwner(tx: Executor, op: ScheduleCandidate, assignmentId: string, dueOn: string, owner: { name: string; facilityId: string | null; recipients: EmailRecipient[] } | undefined, ctx: Ctx) {
+export async function notifyOwner(tx: Executor, op: Pick<ScheduleCandidate, 'name' | 'animalUnitCapacity' | 'contractProducer'>, assignmentId: string, dueOn: string, owner: { name: string; facilityId: string | null; recipients: EmailRecipient[] } | undefined, ctx: Ctx) {
   if (!owner?.recipients.length) return;
   await enqueueEmail(tx, {
     eventKey: `due-date:${assignmentId}`,
@@ -77,10 +77,12 @@ export async function applySchedulePolicy(actor: Actor, input: { policy: PolicyI
       throw new AppError('VALIDATION', `This policy leaves ${preview.missing.length} operation${preview.missing.length === 1 ? '' : 's'} without a due date (${names}${preview.missing.length > 5 ? ', …' : ''}). Nothing was changed.`);
     }
     if (preview.hash !== input.previewHash) throw new AppError('CONFLICT', 'The operations or their dates changed since your preview. Nothing was changed; preview the schedule again.');
-    if (!preview.assignments.length) return { assigned: 0 };
+    // A kept (passed, unfiled) date gets no new row and no notice: it is still the date owed.
+    const changing = preview.assignments.filter((a) => !a.kept);
+    if (!changing.length) return { assigned: 0 };
     const inserted = await tx
       .insert(dueDateAssignments)
-      .values(preview.assignments.map((a) => ({ operationId: a.operationId, dueOn: a.dueOn!, policy: input.policy.policy, reason: `${POLICY_WORDS[input.policy.policy]}: ${a.why}`, assignedByUserId: actor.id })))
+      .values(changing.map((a) => ({ operationId: a.operationId, dueOn: a.dueOn!, policy: input.policy.policy, reason: `${POLICY_WORDS[input.policy.policy]}: ${a.why}`, assignedByUserId: actor.id })))
       .returning({ id: dueDateAssignments.id, operationId: dueDateAssignments.operationId, dueOn: dueDateAssignments.dueOn });
     const byOp = new Map(preview.assignments.map((a) => [a.operationId, a]));
     await tx.insert(auditEvents).values(inserted.map((r) => ({

@@ -14,13 +14,18 @@ export type ScheduledOperation = {
   /** The first approval of a plan for the operation (the anniversary policy's date). */
   firstApprovedOn: string | null;
   currentDueOn: string | null;
+  /** An annual update was filed since the current date was assigned. */
+  filedSinceAssigned?: boolean;
 };
 
-export type Assignment = ScheduledOperation & { dueOn: string | null; why: string };
+/** `kept`: a passed, unfiled date the schedule leaves as it is (nothing is written for it). */
+export type Assignment = ScheduledOperation & { dueOn: string | null; why: string; kept?: boolean };
 
 export type SchedulePreview = {
   assignments: Assignment[];
   missing: Assignment[];
+  /** Operations whose date has passed with no update filed: kept, or moved when the supervisor chose so. */
+  overdue: Assignment[];
   /** Operations due in each month, in month order, for the chart. */
   byMonth: { month: string; label: string; count: number }[];
   hash: string;
@@ -70,7 +75,15 @@ export function previewSchedule(ops: ScheduledOperation[], policy: PolicyInput, 
         : { dueOn: null, why: 'No approved plan to take an anniversary from' });
     }
   }
-  const assignments = sorted.map((op) => ({ ...op, ...(dated.get(op.operationId) ?? { dueOn: null, why: 'Not scheduled' }) }));
+  const overdueUnfiled = (op: ScheduledOperation) => Boolean(op.currentDueOn && op.currentDueOn < today && !op.filedSinceAssigned);
+  const assignments: Assignment[] = sorted.map((op) => {
+    const planned = dated.get(op.operationId) ?? { dueOn: null, why: 'Not scheduled' };
+    if (!overdueUnfiled(op)) return { ...op, ...planned };
+    // IAC 567-65.110(3)"b"(3): a new schedule applies to dates not yet passed; an overdue update stays overdue.
+    return policy.moveOverdue
+      ? { ...op, ...planned, why: `${planned.why} (moved from ${op.currentDueOn}, overdue and not filed, as chosen)` }
+      : { ...op, dueOn: op.currentDueOn, why: `Overdue since ${op.currentDueOn} and not filed: keeps its date`, kept: true };
+  });
   const counts = new Map<string, number>();
   for (const a of assignments) if (a.dueOn) counts.set(a.dueOn.slice(0, 7), (counts.get(a.dueOn.slice(0, 7)) ?? 0) + 1);
   const monthsSeen = [...counts.keys()].sort();
@@ -82,7 +95,7 @@ export function previewSchedule(ops: ScheduledOperation[], policy: PolicyInput, 
     }
   }
   const hash = createHash('sha256')
-    .update(assignments.map((a) => `${a.operationId}:${a.dueOn ?? '-'}`).join('\n'))
+    .update(assignments.map((a) => `${a.operationId}:${a.dueOn ?? '-'}${a.kept ? ':kept' : ''}`).join('\n'))
     .digest('hex');
-  return { assignments, missing: assignments.filter((a) => !a.dueOn), byMonth, hash };
+  return { assignments, missing: assignments.filter((a) => !a.dueOn), overdue: assignments.filter(overdueUnfiled), byMonth, hash };
 }

@@ -32,6 +32,9 @@ export async function listScheduleCandidates(db?: Executor, options: { safoElect
       peak: operations.peakAnimalUnitsHoused,
       firstApprovedOn: sql<string | null>`(select min(p.decided_on)::text from plans p where p.operation_id = operations.id and p.status = 'approved')`,
       currentDueOn: sql<string | null>`(select d.due_on::text from due_date_assignments d where d.operation_id = operations.id order by d.created_at desc, d.id desc limit 1)`,
+      filedSinceAssigned: sql<boolean>`exists (select 1 from plans u where u.operation_id = operations.id and u.kind = 'annual_update'
+        and u.status not in ('draft', 'withdrawn') and coalesce(u.received_on, u.submitted_on) >= (select (d.created_at at time zone 'America/Chicago')::date
+          from due_date_assignments d where d.operation_id = operations.id order by d.created_at desc, d.id desc limit 1))`,
     })
     .from(operations)
     .innerJoin(counties, eq(counties.fips, operations.countyFips))

@@ -32,6 +32,8 @@ export type PreviewSummary = {
   byMonth: SchedulePreview['byMonth'];
   hash: string;
   first: Assignment[];
+  /** Every operation whose date has passed with no update filed, and whether the schedule keeps it. */
+  overdue: { name: string; currentDueOn: string; kept: boolean }[];
 };
 
 /**
@@ -91,6 +93,7 @@ export function readSchedulePreview(policy: PolicyInput, date: string): Promise<
       byMonth: p.byMonth,
       hash: p.hash,
       first: p.assignments.slice(0, PREVIEW_ROWS),
+      overdue: p.overdue.map((o) => ({ name: o.name, currentDueOn: o.currentDueOn!, kept: Boolean(o.kept) })),
     };
   });
 }

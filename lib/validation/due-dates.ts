@@ -8,18 +8,22 @@ export const POLICIES = ['even_by_month', 'county_group', 'approval_anniversary'
 export type StaggerPolicy = (typeof POLICIES)[number];
 
 const month = z.coerce.number().int().min(1).max(12);
+// A passed, unfiled due date keeps its date unless the supervisor chooses to move it too.
+const moveOverdue = z.preprocess((v) => v === true || v === 'true' || v === '1' || v === 'on', z.boolean()).optional();
 
 export const policySchema = z.discriminatedUnion('policy', [
   z.object({
     policy: z.literal('even_by_month'),
+    moveOverdue,
     startMonth: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Choose the first month'),
   }),
   z.object({
     policy: z.literal('county_group'),
+    moveOverdue,
     // Field office id -> month (1-12) its counties' operations are due in; '' = not chosen.
     months: z.record(z.string().regex(/^\d+$/), z.union([month, z.literal('').transform(() => null)])).default({}),
   }),
-  z.object({ policy: z.literal('approval_anniversary') }),
+  z.object({ policy: z.literal('approval_anniversary'), moveOverdue }),
 ], { message: 'Choose a policy' });
 export type PolicyInput = z.infer<typeof policySchema>;
 
@@ -40,6 +44,6 @@ export type OverrideInput = z.infer<typeof overrideSchema>;
 export function policyFromQuery(q: Record<string, string | undefined>): PolicyInput | null {
   const months: Record<string, string> = {};
   for (const [k, v] of Object.entries(q)) if (/^m\d+$/.test(k) && v !== undefined) months[k.slice(1)] = v;
-  const parsed = policySchema.safeParse({ policy: q.policy, startMonth: q.start, months });
+  const parsed = policySchema.safeParse({ policy: q.policy, startMonth: q.start, months, moveOverdue: q.overdue });
   return parsed.success ? parsed.data : null;
 }

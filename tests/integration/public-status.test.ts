@@ -9,8 +9,8 @@ import { parsePublicStatusFilter } from '@/lib/public/status-filter';
 import { listPublicStatus, searchPublicStatus } from '@/lib/public/status-search';
 import { addDays } from '@/lib/rules';
 import { startPlan } from '@/lib/plans/start';
-import { findPlanComplete } from '@/lib/reviews/completeness';
-import { approvedPlanFor, completeDraft, createOperation, createOwner, createReviewer, planVersion, setUpdateDueDate, submitOriginalPlan } from './support/factories';
+import { findPlanComplete, returnPlanIncomplete } from '@/lib/reviews/completeness';
+import { approvedPlanFor, completeDraft, createOperation, createOwner, createReviewer, planVersion, setUpdateDueDate, submitNoChangeUpdate, submitOriginalPlan } from './support/factories';
 import { databaseLabel, useTestDb } from './support/test-db';
 
 const T = today();
@@ -49,11 +49,12 @@ describe(`the public status search on ${databaseLabel}`, () => {
       countyName: 'Sioux',
       animalUnitCapacity: 992,
       planStatus: 'approved',
+      approvedPlanInForce: true,
       lastApprovedOn: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
       nextDueOn: addDays(T, 45),
     });
     // Nothing private is in a row: no owner, contacts, fees, plan ids or drafts.
-    expect(Object.keys(rows[0]!).sort()).toEqual(['animalUnitCapacity', 'countyFips', 'countyName', 'facilityId', 'lastApprovedOn', 'name', 'nextDueOn', 'planStatus']);
+    expect(Object.keys(rows[0]!).sort()).toEqual(['animalUnitCapacity', 'approvedPlanInForce', 'countyFips', 'countyName', 'facilityId', 'lastApprovedOn', 'name', 'nextDueOn', 'planStatus']);
     expect((await search({ q: rows[0]!.facilityId! })).rows.map((r) => r.name)).toEqual(['Rock Valley Finisher Site']);
     expect((await search({ q: 'hamilton' })).rows.map((r) => r.name)).toEqual(['Stanhope Layer Complex', 'Webster City Wean-to-Finish (proposed)']);
     expect((await search({ county: '19167' })).rows.map((r) => r.name)).toEqual(['Hull Contract Finisher', 'Rock Valley Finisher Site', 'Sioux Center Finisher II']);
@@ -83,13 +84,26 @@ describe(`the public status search on ${databaseLabel}`, () => {
     expect(second.rows.map((r) => r.name)).toEqual(['Zz Public 26', 'Zz Public 27', 'Zz Public 28', 'Zz Public 29', 'Zz Public 30']);
   });
 
+  it('an update returned as incomplete does not hide the approved plan in force (IAC 567-65.110(5))', async () => {
+    const owner = await createOwner();
+    const reviewer = await createReviewer();
+    const { operationId } = await createOperation(owner, { name: 'Aurelia Cattle Confinement', countyFips: '19035', today: addDays(T, -300) });
+    await approvedPlanFor(owner, operationId, reviewer, { today: addDays(T, -300), draft: completeDraft(['19035', '19035']) });
+    const update = await submitNoChangeUpdate(owner, operationId, { today: addDays(T, -20) });
+    await returnPlanIncomplete(reviewer, { planId: update, version: await planVersion(update), codes: ['OTHER'], details: { OTHER: 'Sign the statement.' } }, { today: addDays(T, -15), origin: 'http://portal.test' });
+    const { rows } = await search({ q: 'aurelia' });
+    expect(rows[0]).toMatchObject({ planStatus: 'incomplete', approvedPlanInForce: true, lastApprovedOn: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) });
+    const csv = publicStatusCsv(rows, statusLabel);
+    expect(csv).toMatch(/Aurelia Cattle Confinement,Cherokee,[\d.]+,Incomplete,Yes,/);
+  });
+
   it('exports every match as CSV with the same columns', async () => {
     const rows = await listPublicStatus(parsePublicStatusFilter({ county: '19167' }));
     const csv = publicStatusCsv(rows, statusLabel);
     const lines = csv.replace(/^\uFEFF/, '').trim().split('\r\n');
-    expect(lines[0]).toBe('Facility ID,Operation,County,Animal unit capacity (Iowa Code 459.102),Plan status,Last approval,"Next annual update due (IAC 567-65.110(3)""b""(3))"');
+    expect(lines[0]).toBe('Facility ID,Operation,County,Animal unit capacity (Iowa Code 459.102),Plan status,Approved plan in force (IAC 567-65.110(5)),Last approval,"Next annual update due (IAC 567-65.110(3)""b""(3))"');
     expect(lines).toHaveLength(4);
-    expect(lines.find((l) => l.includes('Rock Valley'))).toMatch(new RegExp(`^\\d+,Rock Valley Finisher Site,Sioux,992,Approved,\\d{4}-\\d{2}-\\d{2},${addDays(T, 45)}$`));
+    expect(lines.find((l) => l.includes('Rock Valley'))).toMatch(new RegExp(`^\\d+,Rock Valley Finisher Site,Sioux,992,Approved,Yes,\\d{4}-\\d{2}-\\d{2},${addDays(T, 45)}$`));
   });
 
   it('limits requests per address in a window, and says when the window frees', async () => {

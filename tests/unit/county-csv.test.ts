@@ -20,7 +20,7 @@ const row: CountyOperationRow = {
   lastFiledOn: '2026-10-06',
   nextDueOn: '2027-01-14',
   nextDue: deadlineOf('annual_update', '2027-01-14'),
-  manureRemovalAllowed: true,
+  manureRemovalAllowed: true, manureRemovalUntil: null,
 };
 
 describe('the county list as CSV', () => {

@@ -119,4 +119,10 @@ describe('fees shown before submitting', () => {
     const safo = feePreview({ ...update, statedAnimalUnitCapacity: 450, safoInForce: true });
     expect(safo).toMatchObject({ lines: [], totalCents: 0, note: expect.stringMatching(/SAFO/) });
   });
+  it('an update with the capacity left blank asks for the capacity instead of saying no fee is due (IAC 567-65.110(3)"c")', () => {
+    const blank = feePreview({ ...update, statedAnimalUnitCapacity: null });
+    expect(blank).toMatchObject({ lines: [], totalCents: 0 });
+    expect(blank.note).toBe('Enter the animal unit capacity this update states: the annual compliance fee is $0.15 for each animal unit of it (IAC 567-65.110(3)"c").');
+    expect(blank.note).not.toContain('No annual compliance fee');
+  });
 });

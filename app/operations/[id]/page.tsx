@@ -42,8 +42,8 @@ function PlanActions({ d }: { d: OperationDetail }) {
   return (
     <>
       {!d.hasApprovedPlan || newOwnerOwes ? <StartPlanForm operationId={op.id} kind="original" label="Start the original MMP" action={startPlanAction} /> : null}
-      {d.hasApprovedPlan && !d.safo.inForce ? (
-        <StartPlanForm operationId={op.id} kind="annual_update" label="File the annual update" action={startPlanAction} variant={newOwnerOwes ? 'outline' : 'primary'} />
+      {d.hasApprovedPlan && !d.safo.inForce && !newOwnerOwes ? (
+        <StartPlanForm operationId={op.id} kind="annual_update" label="File the annual update" action={startPlanAction} />
       ) : null}
       {d.hasApprovedPlan && d.safo.inForce ? <p>{SAFO_NO_UPDATE}</p> : null}
     </>

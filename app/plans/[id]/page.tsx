@@ -106,6 +106,11 @@ export default async function PlanPage({ params }: { params: Promise<{ id: strin
 
       <h2>Counties</h2>
       <PlanCounties data={data} />
+      {plan.kind === 'annual_update' && plan.channel === 'hard_copy' && data.firstTimeCounties.length ? (
+        <p className="text-bold">
+          First plan to {data.firstTimeCounties.join(', ')} County{data.firstTimeCounties.length === 1 ? '' : ' boards'}: send {data.firstTimeCounties.length === 1 ? 'it' : 'each'} the complete plan, not only the update (IAC 567-65.110(3)“b”(1)).
+        </p>
+      ) : null}
       {data.can.recordReceipt && uncovered.length ? (
         <section aria-labelledby="record-receipt" className="margin-top-3">
           <h3 id="record-receipt">Record a county’s receipt</h3>

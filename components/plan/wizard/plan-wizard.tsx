@@ -147,7 +147,10 @@ export function PlanWizard({ data, actions, initialStep }: { data: PlanEditorDat
   };
 
   const stated = toNumber(draft.update?.statedAnimalUnitCapacity);
-  const animalUnits = data.plan.kind === 'annual_update' && typeof stated === 'number' && Number.isFinite(stated) ? stated : data.operation.animalUnitCapacity;
+  const statedNumber = typeof stated === 'number' && Number.isFinite(stated) ? stated : null;
+  const animalUnits = data.plan.kind === 'annual_update' && statedNumber !== null ? statedNumber : data.operation.animalUnitCapacity;
+  // IAC 567-65.110(3)"c": an update's fee follows the capacity it states, so a blank one asks for it.
+  const feeCapacity = data.plan.kind === 'annual_update' ? statedNumber : animalUnits;
 
   return (
     <>
@@ -171,7 +174,7 @@ export function PlanWizard({ data, actions, initialStep }: { data: PlanEditorDat
             kind={data.plan.kind}
             animalUnits={animalUnits}
             fees={withIndemnity(
-              feePreview({ kind: data.plan.kind, constructionPermitStatus: data.operation.constructionPermitStatus, statedAnimalUnitCapacity: animalUnits, contractProducer: data.operation.contractProducer, safoInForce: data.operation.safoInForce }),
+              feePreview({ kind: data.plan.kind, constructionPermitStatus: data.operation.constructionPermitStatus, statedAnimalUnitCapacity: feeCapacity, contractProducer: data.operation.contractProducer, safoInForce: data.operation.safoInForce }),
               data.indemnityFee,
             )}
             operationCountyFips={data.operation.countyFips}

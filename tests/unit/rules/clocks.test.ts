@@ -49,6 +49,25 @@ describe('IAC 567-65.110(5): manure may not be removed until the department has 
   it('IAC 567-65.110(5): a status string is not an answer the rule accepts', () => {
     expect(() => manureRemoval({ approvedPlanInForce: 'approved' as never })).toThrow(/approvedPlanInForce/);
   });
+  const sold = { acquiredOn: '2026-03-02', originalMmpDueOn: '2026-05-01', originalMmpSubmittedOn: null };
+  it('IAC 567-65.110(1)"d": a new owner removes under the previous owner\'s plan through the due day of the original plan', () => {
+    const r = manureRemoval({ approvedPlanInForce: true, newOwner: { ...sold, today: '2026-05-01' } });
+    expect(r).toMatchObject({ allowed: true, until: '2026-05-01', citation: 'IAC 567-65.110(1)"d"' });
+    expect(r.reason).toContain('due by Friday, May 1, 2026');
+  });
+  it('IAC 567-65.110(1)"d": the day after the due day, with nothing submitted, the old plan no longer covers removal', () => {
+    const r = manureRemoval({ approvedPlanInForce: true, newOwner: { ...sold, today: '2026-05-02' } });
+    expect(r).toMatchObject({ allowed: false, citation: 'IAC 567-65.110(1)"d" and (5)' });
+    expect(r.until).toBeUndefined();
+  });
+  it('IAC 567-65.110(1)"d": once the new owner submits an original plan, removal waits for its approval', () => {
+    const r = manureRemoval({ approvedPlanInForce: true, newOwner: { ...sold, originalMmpSubmittedOn: '2026-03-20', today: '2026-03-21' } });
+    expect(r.allowed).toBe(false);
+    expect(r.reason).toContain('submitted an original manure management plan on Friday, March 20, 2026');
+  });
+  it('IAC 567-65.110(5): a new owner with no approved plan before them has nothing to remove under', () => {
+    expect(manureRemoval({ approvedPlanInForce: false, newOwner: { ...sold, today: '2026-03-10' } }).allowed).toBe(false);
+  });
 });
 
 describe('effectiveDeadline (Iowa Code 4.1(34))', () => {

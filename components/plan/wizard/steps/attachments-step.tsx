@@ -47,7 +47,7 @@ export function AttachmentsStep({ defaults, onChange, handle, planId, today, des
           <h3 id="design-heading">Construction design statement</h3>
           <p>
             An operation that needs no construction permit but must file an MMP files a construction design statement with this plan at least {designDays.value} days before
-            construction of an animal feeding operation structure begins ({designDays.citation}). The earliest start for a plan filed today is {formatDate(earliestConstructionStart(today))}.
+            construction of an animal feeding operation structure begins ({designDays.citation}), at a new site or as an expansion of an existing one (a new building or manure storage structure). The earliest start for a plan filed today is {formatDate(earliestConstructionStart(today))}.
             Counting back from the start is never extended by Iowa Code 4.1(34).
           </p>
           <RadioGroup
