@@ -4,6 +4,8 @@ import Link from 'next/link';
 import { usePathname } from 'next/navigation';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import type { NavLink } from './nav-types';
+import { NavMore } from './nav-more';
+import { useNavFit } from './use-nav-fit';
 
 type HeaderNavProps = { logo: ReactNode; links: NavLink[]; userMenu?: ReactNode };
 
@@ -20,6 +22,10 @@ export function HeaderNav({ logo, links, userMenu }: HeaderNavProps) {
   const menuButton = useRef<HTMLButtonElement>(null);
   const closeButton = useRef<HTMLButtonElement>(null);
   const nav = useRef<HTMLElement>(null);
+  const list = useRef<HTMLUListElement>(null);
+  const { visible, measured } = useNavFit(list);
+  const onRow = visible === null ? links : links.slice(0, visible);
+  const inMore = visible === null ? [] : links.slice(visible);
 
   // Close the menu after navigating (adjusting state during render, not in an effect).
   if (open && openedAt !== pathname) setOpen(false);
@@ -81,11 +87,12 @@ export function HeaderNav({ logo, links, userMenu }: HeaderNavProps) {
             />
           </svg>
         </button>
-        <ul className="usa-nav__primary usa-accordion">
-          {links.map((link) => {
+        {/* Until the row is measured it clips, so links never spill over the page before they fit. */}
+        <ul ref={list} className={`usa-nav__primary usa-accordion${measured ? '' : ' mmp-nav--unmeasured'}`}>
+          {onRow.map((link) => {
             const current = isCurrent(pathname, link.href);
             return (
-              <li key={link.href} className="usa-nav__primary-item">
+              <li key={link.href} className="usa-nav__primary-item" data-nav-link="">
                 <Link
                   href={link.href}
                   className={`usa-nav-link${current ? ' usa-current' : ''}`}
@@ -97,6 +104,9 @@ export function HeaderNav({ logo, links, userMenu }: HeaderNavProps) {
               </li>
             );
           })}
+          {inMore.length ? (
+            <NavMore links={inMore} pathname={pathname} current={inMore.some((l) => isCurrent(pathname, l.href))} isCurrent={isCurrent} />
+          ) : null}
         </ul>
         {userMenu ? <div className="mmp-header__user">{userMenu}</div> : null}
       </nav>

@@ -28,7 +28,8 @@ export function SiteHeader({ links, userMenu }: SiteHeaderProps) {
   return (
     <header className="usa-header usa-header--basic">
       <div className="usa-nav-container">
-        <HeaderNav logo={logo} links={links} userMenu={userMenu} />
+        {/* A new role (signing in or out) brings other links: a fresh header measures them again. */}
+        <HeaderNav key={links.map((l) => l.href).join(' ')} logo={logo} links={links} userMenu={userMenu} />
       </div>
     </header>
   );

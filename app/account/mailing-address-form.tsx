@@ -1,6 +1,6 @@
 'use client';
 
-import { zodResolver } from '@hookform/resolvers/zod';
+import { formResolver } from '@/components/forms/form-resolver';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -16,7 +16,7 @@ export function MailingAddressForm({ current }: { current: string | null }) {
   const router = useRouter();
   const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null);
   const { register, handleSubmit, setError, formState } = useForm<MailingAddressValues>({
-    resolver: zodResolver(mailingAddressSchema, undefined, { raw: true }) as never,
+    resolver: formResolver(mailingAddressSchema, { raw: true }),
     defaultValues: { mailingAddress: current ?? '' },
   });
   const onSubmit = handleSubmit(async (values) => {

@@ -1,6 +1,6 @@
 'use client';
 
-import { zodResolver } from '@hookform/resolvers/zod';
+import { formResolver } from '@/components/forms/form-resolver';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -19,7 +19,7 @@ export function OverrideForm({ operations }: { operations: SelectOption[] }) {
   const router = useRouter();
   const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null);
   const { register, handleSubmit, setError, reset, formState } = useForm<Values>({
-    resolver: zodResolver(overrideSchema) as never,
+    resolver: formResolver(overrideSchema),
     defaultValues: { operationId: '', dueOn: '', reason: '' },
   });
   const onSubmit = handleSubmit(async (values) => {

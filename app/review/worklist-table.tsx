@@ -1,6 +1,6 @@
 'use client';
 
-import { zodResolver } from '@hookform/resolvers/zod';
+import { formResolver } from '@/components/forms/form-resolver';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
@@ -30,7 +30,7 @@ export function WorklistTable({ rows, canAssign, reviewers }: { rows: WorklistRo
   const router = useRouter();
   const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null);
   const { register, handleSubmit, setError, formState, reset } = useForm<Values>({
-    resolver: zodResolver(assignReviewerSchema) as never,
+    resolver: formResolver(assignReviewerSchema),
     defaultValues: { planIds: [], reviewerUserId: '' },
   });
   const onSubmit = handleSubmit(async (values) => {

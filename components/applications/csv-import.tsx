@@ -6,6 +6,7 @@ import { Button } from '@/components/button';
 import type { ImportOutcome } from '@/lib/applications/commands';
 import type { ActionResult } from '@/lib/errors';
 import { ACTION_FILE_MAX_BYTES, fileTooLargeMessage, SPLIT_SEASON_ADVICE } from '@/lib/http/body-limit';
+import { useLatestAttempt } from './latest-attempt';
 
 // A season's records from a spreadsheet: the file is checked first and nothing is imported until the
 // owner has seen how many records it holds and which go above the plan; a file with any bad row is
@@ -19,8 +20,10 @@ export function ApplicationsCsvImport({ operationId, columns, action }: Props) {
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<ImportOutcome | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const { isLatest, begin } = useLatestAttempt();
 
   async function send(commit: boolean) {
+    begin();
     if (!file) return setError('Choose a CSV file to upload.');
     // Checked here: a body above the server action's limit would be refused by the framework without a word.
     if (file.size > ACTION_FILE_MAX_BYTES) return setError(fileTooLargeMessage(ACTION_FILE_MAX_BYTES, SPLIT_SEASON_ADVICE));
@@ -32,6 +35,8 @@ export function ApplicationsCsvImport({ operationId, columns, action }: Props) {
     if (commit) fd.set('commit', 'yes');
     const r = await action(fd).catch(() => null);
     setBusy(false);
+    // An error answers this attempt: the banner of an earlier one (ready, imported) goes.
+    if (!r || !r.ok) setResult(null);
     if (!r) return setError('We could not reach the portal. Nothing was imported; try again.');
     if (!r.ok) return setError(r.fieldErrors?.file?.[0] ?? r.message);
     setResult(r.data);
@@ -41,6 +46,7 @@ export function ApplicationsCsvImport({ operationId, columns, action }: Props) {
     }
   }
 
+  const shown = isLatest ? result : null;
   return (
     <div className="usa-form maxw-full">
       <p className="usa-hint">
@@ -53,31 +59,31 @@ export function ApplicationsCsvImport({ operationId, columns, action }: Props) {
       <Button type="button" variant="outline" className="margin-top-2" disabled={busy || !file} onClick={() => send(false)}>
         {busy ? 'Checking…' : 'Check the file'}
       </Button>
-      {error ? <Alert type="error" role="alert" slim className="margin-top-2">{error}</Alert> : null}
-      {result && !result.ok ? (
+      {error && isLatest ? <Alert type="error" role="alert" slim className="margin-top-2">{error}</Alert> : null}
+      {shown && !shown.ok ? (
         <Alert type="error" role="alert" heading="Nothing was imported" headingLevel={3} className="margin-top-2">
-          {result.fileError ? <p>{result.fileError}</p> : null}
-          {result.problems.length ? (
+          {shown.fileError ? <p>{shown.fileError}</p> : null}
+          {shown.problems.length ? (
             <>
-              <p>Fix {result.problems.length === 1 ? 'this row' : 'these rows'} in the spreadsheet and upload it again:</p>
+              <p>Fix {shown.problems.length === 1 ? 'this row' : 'these rows'} in the spreadsheet and upload it again:</p>
               <ul className="usa-list">
-                {result.problems.map((p, i) => <li key={i}>Line {p.row}, column {p.column}: {p.message}</li>)}
+                {shown.problems.map((p, i) => <li key={i}>Line {p.row}, column {p.column}: {p.message}</li>)}
               </ul>
             </>
           ) : null}
         </Alert>
       ) : null}
-      {result && result.ok && !result.committed ? (
-        <Alert type={result.flagged.length ? 'warning' : 'info'} role="status" heading={`${result.count} ${result.count === 1 ? 'record is' : 'records are'} ready to import`} headingLevel={3} className="margin-top-2">
-          {result.flagged.length ? (
-            <ul className="usa-list">{result.flagged.map((f, i) => <li key={i}>Line {f.row}: {f.message}</li>)}</ul>
+      {shown && shown.ok && !shown.committed ? (
+        <Alert type={shown.flagged.length ? 'warning' : 'info'} role="status" heading={`${shown.count} ${shown.count === 1 ? 'record is' : 'records are'} ready to import`} headingLevel={3} className="margin-top-2">
+          {shown.flagged.length ? (
+            <ul className="usa-list">{shown.flagged.map((f, i) => <li key={i}>Line {f.row}: {f.message}</li>)}</ul>
           ) : <p>Every record is within the approved plan’s limits.</p>}
-          <Button type="button" disabled={busy} onClick={() => send(true)}>{busy ? 'Importing…' : `Import ${result.count} ${result.count === 1 ? 'record' : 'records'}`}</Button>
+          <Button type="button" disabled={busy} onClick={() => send(true)}>{busy ? 'Importing…' : `Import ${shown.count} ${shown.count === 1 ? 'record' : 'records'}`}</Button>
         </Alert>
       ) : null}
-      {result && result.ok && result.committed ? (
-        <Alert type="success" role="status" heading={`Imported ${result.count} ${result.count === 1 ? 'record' : 'records'}`} headingLevel={3} className="margin-top-2">
-          {result.flagged.length ? `${result.flagged.length} flagged against the approved plan: see the list below.` : 'Every record is within the approved plan’s limits.'}
+      {shown && shown.ok && shown.committed ? (
+        <Alert type="success" role="status" heading={`Imported ${shown.count} ${shown.count === 1 ? 'record' : 'records'}`} headingLevel={3} className="margin-top-2">
+          {shown.flagged.length ? `${shown.flagged.length} flagged against the approved plan: see the list below.` : 'Every record is within the approved plan’s limits.'}
         </Alert>
       ) : null}
     </div>

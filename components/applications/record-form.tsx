@@ -1,11 +1,12 @@
 'use client';
 
-import { zodResolver } from '@hookform/resolvers/zod';
+import { formResolver } from '@/components/forms/form-resolver';
 import { useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Alert } from '@/components/alert';
 import { Button } from '@/components/button';
 import { DateField } from '@/components/date-field';
+import { useLatestAttempt } from './latest-attempt';
 import { applyActionResult } from '@/components/forms/apply-result';
 import { SelectField } from '@/components/select-field';
 import { TextField } from '@/components/text-field';
@@ -45,7 +46,7 @@ export function RecordApplicationForm({ operationId, today, season, planUnit, fi
     operationId, fieldKey: '', fieldName: '', cropYear: String(season), appliedOn: today, method: '', amountApplied: '', amountUnit: planUnit ?? '', acres: '',
     applicatorName: '', applicatorCertification: '', weatherDayBefore: '', weatherDayOf: '', weatherDayAfter: '', commercialNLbPerAcre: '', commercialP2o5LbPerAcre: '',
   };
-  const { register, control, handleSubmit, setError, setValue, reset, getValues, formState } = useForm<Values>({ resolver: zodResolver(schema) as never, defaultValues: defaults });
+  const { register, control, handleSubmit, setError, setValue, reset, getValues, formState } = useForm<Values>({ resolver: formResolver(schema), defaultValues: defaults });
   const [outcome, setOutcome] = useState<{ check: RecordCheck; message: string } | null>(null);
   const [error, setErrorText] = useState<string | null>(null);
   const [fieldKey, amount, acres, unit, cropYear] = useWatch({ control, name: ['fieldKey', 'amountApplied', 'acres', 'amountUnit', 'cropYear'] });
@@ -53,9 +54,15 @@ export function RecordApplicationForm({ operationId, today, season, planUnit, fi
   const rate = Number(String(amount).replaceAll(',', '')) / Number(String(acres).replaceAll(',', ''));
   const rateKnown = Number.isFinite(rate) && Number(acres) > 0 && rate > 0;
 
-  const onSubmit = handleSubmit(async (values) => {
+  const { isLatest, begin } = useLatestAttempt();
+  // Every attempt clears the last answer first, a refused one too: "Application recorded" never
+  // stays beside the errors of the next try.
+  const startAttempt = () => {
+    begin();
     setErrorText(null);
     setOutcome(null);
+  };
+  const onSubmit = handleSubmit(async (values) => {
     const r = await action({ ...values, fieldKey: values.fieldKey === OTHER ? '' : values.fieldKey }).catch(() => null);
     if (!r) return setErrorText('We could not reach the portal. Nothing was recorded; try again.');
     if (!r.ok) return setErrorText(applyActionResult(r, setError));
@@ -68,8 +75,16 @@ export function RecordApplicationForm({ operationId, today, season, planUnit, fi
   const fieldOptions = [...fields.map((f) => ({ value: f.key, label: f.acres ? `${f.name} (${f.acres} acres)` : f.name })), { value: OTHER, label: 'A field not in the approved plan' }];
   const e = formState.errors;
   return (
-    <form className="usa-form maxw-full" onSubmit={onSubmit} noValidate aria-labelledby="record-heading">
-      {error ? <Alert type="error" role="alert" slim>{error}</Alert> : null}
+    <form
+      className="usa-form maxw-full"
+      onSubmit={(ev) => {
+        startAttempt();
+        return onSubmit(ev);
+      }}
+      noValidate
+      aria-labelledby="record-heading"
+    >
+      {error && isLatest ? <Alert type="error" role="alert" slim>{error}</Alert> : null}
       <input type="hidden" {...register('operationId')} />
       {fields.length ? (
         <SelectField label="Field" required options={fieldOptions} error={e.fieldName?.message && fieldKey !== OTHER ? e.fieldName.message : undefined}
@@ -104,7 +119,7 @@ export function RecordApplicationForm({ operationId, today, season, planUnit, fi
       <Button type="submit" disabled={formState.isSubmitting} className="width-full tablet:width-auto">
         {formState.isSubmitting ? 'Recording…' : 'Record the application'}
       </Button>
-      {outcome ? (
+      {outcome && isLatest ? (
         outcome.check.status === 'within' ? (
           <Alert type="success" role="status" heading="Application recorded" headingLevel={3}>{outcome.message}</Alert>
         ) : (

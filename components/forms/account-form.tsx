@@ -1,6 +1,6 @@
 'use client';
 
-import { zodResolver } from '@hookform/resolvers/zod';
+import { formResolver } from '@/components/forms/form-resolver';
 import { useState, type ReactNode } from 'react';
 import { useForm, type DefaultValues, type FieldValues, type Path } from 'react-hook-form';
 import type { z } from 'zod';
@@ -29,7 +29,7 @@ export function AccountForm<T extends FieldValues>({ schema, fields, defaults, h
   const [done, setDone] = useState(false);
   const { register, handleSubmit, setError, formState } = useForm<T>({
     // zod schemas with transforms have an input type unlike T; the resolver outputs T.
-    resolver: zodResolver(schema as never) as never,
+    resolver: formResolver(schema as never),
     defaultValues: defaults,
   });
 

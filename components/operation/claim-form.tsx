@@ -1,6 +1,6 @@
 'use client';
 
-import { zodResolver } from '@hookform/resolvers/zod';
+import { formResolver } from '@/components/forms/form-resolver';
 import { useRouter } from 'next/navigation';
 import { useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -40,7 +40,7 @@ export function ClaimForm({ counties }: Props) {
   const [progress, setProgress] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const { register, handleSubmit, setError, clearErrors, formState } = useForm<Values>({
-    resolver: zodResolver(transferRequestSchema) as never,
+    resolver: formResolver(transferRequestSchema),
     defaultValues: { facilityId: '', countyFips: '', acquiredOn: '', file: '' },
   });
 

@@ -1,6 +1,6 @@
 'use client';
 
-import { zodResolver } from '@hookform/resolvers/zod';
+import { formResolver } from '@/components/forms/form-resolver';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
@@ -41,7 +41,7 @@ export function OperationForm({ defaults, counties, contractors, submitLabel, el
   const router = useRouter();
   const [message, setMessage] = useState<string | null>(null);
   const { register, control, handleSubmit, setError, setValue, formState } = useForm<OperationFormValues>({
-    resolver: zodResolver(forClient ? clientRegistrationSchema : operationSchema) as never,
+    resolver: formResolver(forClient ? clientRegistrationSchema : operationSchema),
     defaultValues: defaults,
   });
   const contract = useWatch({ control, name: 'contractProducer' });

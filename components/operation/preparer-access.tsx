@@ -1,6 +1,6 @@
 'use client';
 
-import { zodResolver } from '@hookform/resolvers/zod';
+import { formResolver } from '@/components/forms/form-resolver';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -25,7 +25,7 @@ export function PreparerAccess({ operationId, grants, grant, revoke }: Props) {
   const router = useRouter();
   const [note, setNote] = useState<{ ok: boolean; text: string } | null>(null);
   const { register, handleSubmit, setError, reset, formState } = useForm<{ operationId: string; email: string }>({
-    resolver: zodResolver(grantAccessSchema) as never,
+    resolver: formResolver(grantAccessSchema),
     defaultValues: { operationId, email: '' },
   });
   const onSubmit = handleSubmit(async (values) => {

@@ -69,7 +69,7 @@ export function BalancePanel({ production, fields, agreements, year, tables, liv
                 <th scope="row">{f.name}</th>
                 <td>{f.plannedRatePerAcre === null ? '—' : n(f.plannedRatePerAcre)}</td>
                 <td>{f.limit ? n(f.limit.maxManureRatePerAcre) : '—'}</td>
-                <td>
+                <td className="mmp-cell-wrap">
                   {f.overLimit ? <strong className="text-secondary-dark">Above the limit</strong> : f.limit ? 'Within the limit' : <span className="usa-hint">{f.missing}</span>}
                   {f.limit ? <span className="display-block usa-hint">{f.limit.reason}</span> : null}
                   {f.p2o5Removal ? <span className="display-block usa-hint">P2O5 removal {n(f.p2o5Removal.lbPerAcre)} lb/acre ({f.p2o5Removal.from})</span> : null}

@@ -1,6 +1,6 @@
 'use client';
 
-import { zodResolver } from '@hookform/resolvers/zod';
+import { formResolver } from '@/components/forms/form-resolver';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -30,7 +30,7 @@ export function DeficiencyAnswersForm({ planId, items, action }: Props) {
   const router = useRouter();
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
   const { register, handleSubmit, setError, formState } = useForm<Values>({
-    resolver: zodResolver(answerDeficienciesSchema) as never,
+    resolver: formResolver(answerDeficienciesSchema),
     defaultValues: { planId, answers: items.map((i) => ({ deficiencyId: i.id, response: i.ownerResponse ?? '' })) },
   });
   const save = async (values: Values) => {

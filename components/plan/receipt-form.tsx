@@ -1,6 +1,6 @@
 'use client';
 
-import { zodResolver } from '@hookform/resolvers/zod';
+import { formResolver } from '@/components/forms/form-resolver';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -43,7 +43,7 @@ export function ReceiptForm({ planId, counties, withUpload, action }: Props) {
   });
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
   const { register, handleSubmit, setError, setValue, reset, formState } = useForm<Values>({
-    resolver: zodResolver(withUpload ? ownerReceiptSchema : receiptSchema) as never,
+    resolver: formResolver(withUpload ? ownerReceiptSchema : receiptSchema),
     defaultValues: blank(),
   });
   const [uploadKey, setUploadKey] = useState(0);

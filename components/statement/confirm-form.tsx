@@ -1,6 +1,6 @@
 'use client';
 
-import { zodResolver } from '@hookform/resolvers/zod';
+import { formResolver } from '@/components/forms/form-resolver';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Alert } from '@/components/alert';
@@ -18,7 +18,7 @@ export function StatementConfirmForm({ token, landownerName, action }: { token: 
   const [error, setErrorText] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const { register, handleSubmit, setError, formState } = useForm<Values>({
-    resolver: zodResolver(statementConfirmSchema) as never,
+    resolver: formResolver(statementConfirmSchema),
     defaultValues: { token, signedName: landownerName, agree: false },
   });
   const onSubmit = handleSubmit(async (values) => {

@@ -1,6 +1,6 @@
 'use client';
 
-import { zodResolver } from '@hookform/resolvers/zod';
+import { formResolver } from '@/components/forms/form-resolver';
 import { useRouter } from 'next/navigation';
 import { useState, type ReactNode } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
@@ -33,7 +33,7 @@ export function OwnerAnswerForm({ credential, claimantName, acquiredOn, action, 
   const [done, setDone] = useState<string | null>(null);
   const byLink = 'token' in credential;
   const { register, handleSubmit, setError, control, formState } = useForm<Values>({
-    resolver: zodResolver(byLink ? ownerLinkAnswerSchema : ownerAnswerSchema) as never,
+    resolver: formResolver(byLink ? ownerLinkAnswerSchema : ownerAnswerSchema),
     defaultValues: { ...credential, response: '', note: '' },
   });
   const response = useWatch({ control, name: 'response' });

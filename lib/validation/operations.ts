@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ANIMAL_CATEGORY_IDS, isIsoDate } from '@/lib/rules';
+import { labelled } from './messages';
 
 // Forms for registering, editing and claiming an operation. One schema per form, used by the
 // client resolver and parsed again by the server action. Values arrive as typed (strings from
@@ -86,7 +87,7 @@ export const inventoryRow = z.object({
 });
 
 export const storageRow = z.object({
-  name: z.string().trim().min(1, 'Name the structure (for example “North pit”)').max(120),
+  name: labelled(z.string().trim().min(1, 'Name the structure (for example “North pit”)').max(120), 'Structure name'),
   kind: z.enum(STORAGE_KINDS, { error: 'Choose the kind of structure' }),
   capacityGallons: z.preprocess(
     toNumber,
@@ -97,14 +98,14 @@ export const storageRow = z.object({
 
 export const operationSchema = z
   .object({
-    name: z.string().trim().min(2, 'Enter the operation’s name').max(160),
+    name: labelled(z.string().trim().min(2, 'Enter the operation’s name').max(160), 'Operation name'),
     kind: z.enum(['confinement', 'open_feedlot'], { error: 'Choose the kind of operation' }),
     countyFips: iowaCounty,
     township: z.string().trim().regex(/^\d{2,3}\s?N$/i, 'Enter the township like 96N').transform((v) => v.replace(/\s/g, '').toUpperCase()),
     range: z.string().trim().regex(/^\d{1,2}\s?[EW]$/i, 'Enter the range like 45W').transform((v) => v.replace(/\s/g, '').toUpperCase()),
     section: z.preprocess(toNumber, finite('Enter the section (1 to 36)').pipe(z.number().int('Enter the section (1 to 36)').min(1, 'Enter the section (1 to 36)').max(36, 'Enter the section (1 to 36)'))),
     quarterSection: z.enum(QUARTERS, { error: 'Choose the quarter section' }),
-    address911: z.string().trim().min(5, 'Enter the 911 address of the site').max(200),
+    address911: labelled(z.string().trim().min(5, 'Enter the 911 address of the site').max(200), '911 address'),
     latitude: optionalNumber('Enter the latitude as a number like 43.2', 40.3, 43.6, 'That point is not in Iowa'),
     longitude: optionalNumber('Enter the longitude as a number like -96.29', -96.7, -90.1, 'That point is not in Iowa'),
     constructedOn: dateField('Enter the date construction began (or will begin)'),
@@ -150,7 +151,7 @@ export const editOperationSchema = z.object({
 
 // IAC 567-65.110(1)"d" and DNR form 542-4026: a new owner claims an operation with its facility ID.
 export const claimSchema = z.object({
-  facilityId: z.string().trim().min(1, 'Enter the facility ID from the department’s records').max(20).regex(/^[A-Za-z0-9-]+$/, 'Enter the facility ID as shown on the department’s letter (letters, digits and dashes)'),
+  facilityId: labelled(z.string().trim().min(1, 'Enter the facility ID from the department’s records').max(20), 'Facility ID').regex(/^[A-Za-z0-9-]+$/, 'Enter the facility ID as shown on the department’s letter (letters, digits and dashes)'),
   countyFips: iowaCounty,
   acquiredOn: dateField('Enter the date you acquired the operation'),
 });

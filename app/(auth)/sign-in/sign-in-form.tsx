@@ -1,6 +1,6 @@
 'use client';
 
-import { zodResolver } from '@hookform/resolvers/zod';
+import { formResolver } from '@/components/forms/form-resolver';
 import { signIn } from 'next-auth/react';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
@@ -13,7 +13,7 @@ import { signInSchema, type SignInInput } from '@/lib/validation/accounts';
 export function SignInForm({ returnTo }: { returnTo: string | null }) {
   const router = useRouter();
   const [error, setError] = useState<string | null>(null);
-  const { register, handleSubmit, formState } = useForm<SignInInput>({ resolver: zodResolver(signInSchema) });
+  const { register, handleSubmit, formState } = useForm<SignInInput>({ resolver: formResolver(signInSchema) });
 
   const onSubmit = handleSubmit(async (values) => {
     setError(null);

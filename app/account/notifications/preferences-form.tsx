@@ -1,6 +1,6 @@
 'use client';
 
-import { zodResolver } from '@hookform/resolvers/zod';
+import { formResolver } from '@/components/forms/form-resolver';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Alert } from '@/components/alert';
@@ -22,7 +22,7 @@ const DIGEST_CHOICES = [
 export function PreferencesForm({ initial, showReminders, showDigest }: { initial: SavedPreferences; showReminders: boolean; showDigest: boolean }) {
   const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null);
   const { register, handleSubmit, setError, formState } = useForm<NotificationPreferencesValues>({
-    resolver: zodResolver(notificationPreferencesSchema),
+    resolver: formResolver(notificationPreferencesSchema),
     defaultValues: initial,
   });
   const onSubmit = handleSubmit(async (values) => {

@@ -1,6 +1,6 @@
 'use client';
 
-import { zodResolver } from '@hookform/resolvers/zod';
+import { formResolver } from '@/components/forms/form-resolver';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
@@ -18,7 +18,7 @@ export function GrantPreparerForm({ operations }: { operations: { id: string; na
   const router = useRouter();
   const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null);
   const { register, handleSubmit, setError, reset, control, formState } = useForm<Values>({
-    resolver: zodResolver(grantPreparerSchema, undefined, { raw: true }) as never,
+    resolver: formResolver(grantPreparerSchema, { raw: true }),
     defaultValues: { email: '', scope: 'all', operationIds: [], endsOn: '' },
   });
   const scope = useWatch({ control, name: 'scope' });

@@ -1,6 +1,6 @@
 'use client';
 
-import { zodResolver } from '@hookform/resolvers/zod';
+import { formResolver } from '@/components/forms/form-resolver';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Alert } from '@/components/alert';
@@ -17,7 +17,7 @@ export function IssueTokenForm({ counties }: { counties: { fips: string; name: s
   const [issued, setIssued] = useState<{ secret: string; expiresAt: string } | null>(null);
   const [error, setErrorText] = useState<string | null>(null);
   const { register, handleSubmit, setError, reset, control, formState } = useForm<Values>({
-    resolver: zodResolver(issueTokenSchema) as never,
+    resolver: formResolver(issueTokenSchema),
     defaultValues: { scope: 'county', expiresInDays: 365 },
   });
   const scope = useWatch({ control, name: 'scope' });

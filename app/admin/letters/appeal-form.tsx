@@ -1,6 +1,6 @@
 'use client';
 
-import { zodResolver } from '@hookform/resolvers/zod';
+import { formResolver } from '@/components/forms/form-resolver';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -18,7 +18,7 @@ export function AppealForm({ current, today }: { current: { days: number; text: 
   const router = useRouter();
   const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null);
   const { register, handleSubmit, setError, formState } = useForm<AppealNoticeFormValues>({
-    resolver: zodResolver(appealNoticeFormSchema, undefined, { raw: true }) as never,
+    resolver: formResolver(appealNoticeFormSchema, { raw: true }),
     defaultValues: { days: String(current.days) as never, text: current.text, effectiveFrom: today, source: '', confirmed: false },
   });
   const onSubmit = handleSubmit(async (values) => {

@@ -1,6 +1,6 @@
 'use client';
 
-import { zodResolver } from '@hookform/resolvers/zod';
+import { formResolver } from '@/components/forms/form-resolver';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -16,7 +16,7 @@ export function OfficeForm({ office }: { office: { id: number; name: string; mai
   const router = useRouter();
   const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null);
   const { register, handleSubmit, setError, formState } = useForm<FieldOfficeContactValues>({
-    resolver: zodResolver(fieldOfficeContactSchema, undefined, { raw: true }) as never,
+    resolver: formResolver(fieldOfficeContactSchema, { raw: true }),
     defaultValues: { id: office.id, mailingAddress: office.mailingAddress, phone: office.phone },
   });
   const onSubmit = handleSubmit(async (values) => {

@@ -1,6 +1,6 @@
 'use client';
 
-import { zodResolver } from '@hookform/resolvers/zod';
+import { formResolver } from '@/components/forms/form-resolver';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -21,7 +21,7 @@ export function AmountForm({ parameterKey, label, today }: { parameterKey: Key; 
   const router = useRouter();
   const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null);
   const { register, handleSubmit, setError, formState } = useForm<Values>({
-    resolver: zodResolver(fundAmountSchema, undefined, { raw: true }) as never,
+    resolver: formResolver(fundAmountSchema, { raw: true }),
     defaultValues: { key: parameterKey, amount: '', effectiveFrom: today, source: '', confirmed: false },
   });
   const onSubmit = handleSubmit(async (values) => {

@@ -1,6 +1,6 @@
 'use client';
 
-import { zodResolver } from '@hookform/resolvers/zod';
+import { formResolver } from '@/components/forms/form-resolver';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { useFieldArray, useForm } from 'react-hook-form';
@@ -23,7 +23,7 @@ export function ScheduleForm({ current, today }: { current: Rate[]; today: strin
   const router = useRouter();
   const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null);
   const { register, control, handleSubmit, setError, formState } = useForm<Values>({
-    resolver: zodResolver(indemnityScheduleSchema, undefined, { raw: true }) as never,
+    resolver: formResolver(indemnityScheduleSchema, { raw: true }),
     defaultValues: { effectiveFrom: today, source: '', confirmed: false, rates: current.length ? current : [{ description: '', centsPerAnimalUnit: '', appliesTo: 'all' }] },
   });
   const { fields, append, remove } = useFieldArray({ control, name: 'rates' });

@@ -1,6 +1,6 @@
 'use client';
 
-import { zodResolver } from '@hookform/resolvers/zod';
+import { formResolver } from '@/components/forms/form-resolver';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -22,7 +22,7 @@ export function CropFactorForm({ crops, today }: { crops: { crop: string; label:
   const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null);
   const first = crops[0];
   const { register, handleSubmit, setError, setValue, formState } = useForm<Values>({
-    resolver: zodResolver(cropFactorSchema, undefined, { raw: true }) as never,
+    resolver: formResolver(cropFactorSchema, { raw: true }),
     defaultValues: { crop: first?.crop ?? '', label: first?.label ?? '', yieldUnit: first?.yieldUnit ?? 'bu', nLbPerYieldUnit: '', p2o5LbPerYieldUnit: '', source: '', effectiveFrom: today, confirmed: false },
   });
   const onSubmit = handleSubmit(async (values) => {

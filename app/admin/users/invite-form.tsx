@@ -1,6 +1,6 @@
 'use client';
 
-import { zodResolver } from '@hookform/resolvers/zod';
+import { formResolver } from '@/components/forms/form-resolver';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Alert } from '@/components/alert';
@@ -16,7 +16,7 @@ type Values = { email: string; name: string; role: (typeof INVITABLE_ROLES)[numb
 
 export function InviteForm({ counties }: { counties: { fips: string; name: string }[] }) {
   const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null);
-  const { register, handleSubmit, setError, reset, control, formState } = useForm<Values>({ resolver: zodResolver(inviteSchema) as never });
+  const { register, handleSubmit, setError, reset, control, formState } = useForm<Values>({ resolver: formResolver(inviteSchema) });
   const role = useWatch({ control, name: 'role' });
   const onSubmit = handleSubmit(async (values) => {
     setStatus(null);

@@ -1,6 +1,6 @@
 'use client';
 
-import { zodResolver } from '@hookform/resolvers/zod';
+import { formResolver } from '@/components/forms/form-resolver';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -22,7 +22,7 @@ export function PaymentForm({ feeLineId, balance, today }: { feeLineId: string; 
   const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null);
   const { register, handleSubmit, setError, reset, formState } = useForm<Values>({
     // raw: the action receives what was typed and parses it with the same schema.
-    resolver: zodResolver(paymentSchema, undefined, { raw: true }) as never,
+    resolver: formResolver(paymentSchema, { raw: true }),
     // One key per filled-in form: a double click records the payment once.
     defaultValues: { feeLineId, amount: balance, method: '', reference: '', receivedOn: today, idempotencyKey: newUuid() },
   });

@@ -1,6 +1,6 @@
 'use client';
 
-import { zodResolver } from '@hookform/resolvers/zod';
+import { formResolver } from '@/components/forms/form-resolver';
 import Link from 'next/link';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -14,7 +14,7 @@ import { redeemClaimAction } from './actions';
 export function ClaimCodeForm({ initialCode }: { initialCode: string }) {
   const [done, setDone] = useState<{ ownerName: string; operations: number } | null>(null);
   const [error, setErrorText] = useState<string | null>(null);
-  const { register, handleSubmit, setError, formState } = useForm<{ code: string }>({ resolver: zodResolver(claimCodeSchema), defaultValues: { code: initialCode } });
+  const { register, handleSubmit, setError, formState } = useForm<{ code: string }>({ resolver: formResolver(claimCodeSchema), defaultValues: { code: initialCode } });
   if (done) {
     return (
       <Alert type="success" heading="Your operations are yours on the portal" role="status">

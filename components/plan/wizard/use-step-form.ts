@@ -1,6 +1,6 @@
 'use client';
 
-import { zodResolver } from '@hookform/resolvers/zod';
+import { formResolver } from '@/components/forms/form-resolver';
 import { useEffect, type RefObject } from 'react';
 import { useForm, type DefaultValues, type FieldValues } from 'react-hook-form';
 import type { z } from 'zod';
@@ -18,7 +18,7 @@ export function useStepForm<T extends FieldValues>(
   onChange: (values: T) => void,
   handleRef: RefObject<StepHandle | null>,
 ) {
-  const form = useForm<T>({ resolver: zodResolver(schema as never) as never, defaultValues: defaults, mode: 'onSubmit', reValidateMode: 'onChange' });
+  const form = useForm<T>({ resolver: formResolver(schema as never), defaultValues: defaults, mode: 'onSubmit', reValidateMode: 'onChange' });
   useEffect(() => {
     return form.subscribe({ formState: { values: true }, callback: ({ values }) => onChange(values as T) });
   }, [form, onChange]);

@@ -3,7 +3,7 @@
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { formResolver } from '@/components/forms/form-resolver';
 import { Alert } from '@/components/alert';
 import { Button } from '@/components/button';
 import { applyActionResult } from '@/components/forms/apply-result';
@@ -19,7 +19,7 @@ export function ManageUserForms(props: { userId: string; role: Role; disabled: b
   const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null);
   const [confirming, setConfirming] = useState(false);
   const { register, handleSubmit, setError, control, formState } = useForm<Values>({
-    resolver: zodResolver(changeRoleSchema) as never,
+    resolver: formResolver(changeRoleSchema),
     defaultValues: { userId: props.userId, role: props.role },
   });
   const role = useWatch({ control, name: 'role' });

@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { ApplicationsCsvImport } from '@/components/applications/csv-import';
+import { LatestAttemptProvider } from '@/components/applications/latest-attempt';
 import { RecordApplicationForm } from '@/components/applications/record-form';
 import { SeasonRecords } from '@/components/applications/season-records';
 import { Alert } from '@/components/alert';
@@ -60,7 +61,7 @@ export default async function ApplicationsPage({ params, searchParams }: Props) 
       </section>
 
       {mayRecord ? (
-        <>
+        <LatestAttemptProvider>
           <section aria-labelledby="record-heading" className="margin-top-4">
             <h2 id="record-heading">Record an application</h2>
             <RecordApplicationForm operationId={id} today={day} season={year} planUnit={season.planUnitCode} fields={season.fields} action={recordApplicationAction} />
@@ -69,7 +70,7 @@ export default async function ApplicationsPage({ params, searchParams }: Props) 
             <h2 id="import-heading">Import a season from a spreadsheet</h2>
             <ApplicationsCsvImport operationId={id} columns={APPLICATION_CSV_COLUMNS} action={importApplicationsAction} />
           </section>
-        </>
+        </LatestAttemptProvider>
       ) : null}
     </>
   );

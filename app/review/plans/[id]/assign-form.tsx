@@ -1,6 +1,6 @@
 'use client';
 
-import { zodResolver } from '@hookform/resolvers/zod';
+import { formResolver } from '@/components/forms/form-resolver';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -18,7 +18,7 @@ export function AssignForm({ planId, reviewerUserId, reviewers }: { planId: stri
   const router = useRouter();
   const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null);
   const { register, handleSubmit, setError, formState } = useForm<Values>({
-    resolver: zodResolver(assignReviewerSchema) as never,
+    resolver: formResolver(assignReviewerSchema),
     defaultValues: { planIds: [planId], reviewerUserId: reviewerUserId ?? '' },
   });
   const onSubmit = handleSubmit(async (values) => {

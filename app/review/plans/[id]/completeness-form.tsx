@@ -1,6 +1,6 @@
 'use client';
 
-import { zodResolver } from '@hookform/resolvers/zod';
+import { formResolver } from '@/components/forms/form-resolver';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
@@ -21,7 +21,7 @@ export function CompletenessForm({ planId, version, blockedReason }: { planId: s
   const [error, setErrorText] = useState<string | null>(null);
   const [completing, setCompleting] = useState(false);
   const { register, handleSubmit, setError, control, formState } = useForm<Values>({
-    resolver: zodResolver(returnIncompleteSchema) as never,
+    resolver: formResolver(returnIncompleteSchema),
     defaultValues: { planId, version, codes: [], details: {} },
   });
   const chosen = useWatch({ control, name: 'codes' }) ?? [];

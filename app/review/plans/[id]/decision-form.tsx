@@ -1,6 +1,6 @@
 'use client';
 
-import { zodResolver } from '@hookform/resolvers/zod';
+import { formResolver } from '@/components/forms/form-resolver';
 import { useRouter } from 'next/navigation';
 import { useEffect, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
@@ -21,7 +21,7 @@ export function DecisionForm({ planId, version }: { planId: string; version: num
   const [letter, setLetter] = useState<Letter | null>(null);
   const previewHeading = useRef<HTMLHeadingElement>(null);
   const { register, handleSubmit, setError, control, formState } = useForm<Values>({
-    resolver: zodResolver(decisionSchema) as never,
+    resolver: formResolver(decisionSchema),
     defaultValues: { planId, version, decision: '', reasons: '' },
   });
   const [decision, reasons] = useWatch({ control, name: ['decision', 'reasons'] });

@@ -1,6 +1,6 @@
 'use client';
 
-import { zodResolver } from '@hookform/resolvers/zod';
+import { formResolver } from '@/components/forms/form-resolver';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
@@ -18,7 +18,7 @@ export function TransferDecisionForm({ transferId, version, claimantName }: { tr
   const router = useRouter();
   const [error, setErrorText] = useState<string | null>(null);
   const { register, handleSubmit, setError, control, formState } = useForm<Values>({
-    resolver: zodResolver(transferDecisionSchema) as never,
+    resolver: formResolver(transferDecisionSchema),
     defaultValues: { transferId, version, decision: '', reason: '' },
   });
   const decision = useWatch({ control, name: 'decision' });

@@ -11,7 +11,9 @@ import { findCountyYield, type ReferenceTables } from '@/lib/plans/reference-tab
 import { formatNumber } from '@/lib/format';
 import { toNumber } from '@/lib/validation/operations';
 import { pIndexWords } from '@/lib/plans/document/words';
+import { balanceInput, planBalance } from '@/lib/plans/balance';
 import { BalancePanel } from '../../balance-panel';
+import { FieldBalanceNote } from '../field-balance-note';
 import type { CountyOption, StepProps } from '../types';
 import { useStepForm } from '../use-step-form';
 
@@ -73,6 +75,7 @@ export function FieldsStep({ defaults, onChange, handle, counties, operationCoun
   const touched = countiesForDisplay(derivePlanCounties(operationCountyFips, live), (f) => names.get(f) ?? f);
   const e = formState.errors.fields;
   const countyOptions = counties.map((c) => ({ value: c.fips, label: c.name }));
+  const balance = planBalance(balanceInput(production as Record<string, unknown> | undefined, live as unknown as Record<string, unknown>[], agreements as Record<string, unknown>[] | undefined), year, tables);
   return (
     <>
       <p>List every field where manure from this operation is applied. Rates may not exceed the nitrogen needed for the optimum yield, nor what the phosphorus index allows.</p>
@@ -123,6 +126,7 @@ export function FieldsStep({ defaults, onChange, handle, counties, operationCoun
               <TextField label="Commercial nitrogen planned" inputMode="decimal" width="sm" error={e?.[i]?.commercialNLbPerAcre?.message} {...register(`fields.${i}.commercialNLbPerAcre`)} />
               <TextField label="Manure nitrogen carry-over credit" hint="From manure applied in earlier years" inputMode="decimal" width="sm" error={e?.[i]?.carryoverCreditLbPerAcre?.message} {...register(`fields.${i}.carryoverCreditLbPerAcre`)} />
             </fieldset>
+            <FieldBalanceNote field={balance.fields[i]} balance={balance} testId={`field-balance-${i}`} />
             <TextField label="Phosphorus index" inputMode="decimal" width="sm" required error={e?.[i]?.phosphorusIndex?.message} {...register(`fields.${i}.phosphorusIndex`)} />
             {band ? <p className="margin-top-1" role="status">Phosphorus index band: {band}</p> : null}
             <TextField
