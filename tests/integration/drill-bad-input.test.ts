@@ -6,7 +6,7 @@
 import { eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { attachments, feeLines, operations, ownershipTransfers, plans, users } from '@/db/schema';
+import { attachments, feeLines, operations, ownershipTransfers, payments, plans, users } from '@/db/schema';
 import { seedDatabase } from '@/db/seed';
 import { acceptInvitation, inviteUser, registerOwner, registerPreparer, requestPasswordReset, resetPassword, verifyEmail } from '@/lib/auth/accounts';
 import { grantPreparer, revokePreparer } from '@/lib/auth/preparer-grants';
@@ -20,6 +20,7 @@ import { AppError } from '@/lib/errors';
 import { isUuid } from '@/lib/ids';
 import { queryLedgerRows } from '@/lib/fees/ledger';
 import { recordPayment } from '@/lib/fees/payments';
+import { refundPayment } from '@/lib/fees/refunds';
 import { startCheckout } from '@/lib/payments/checkout';
 import { completeTestCheckout } from '@/lib/payments/test-checkout';
 import { receivePaymentWebhook } from '@/lib/payments/webhook';
@@ -46,7 +47,7 @@ import { queryWorklistRows } from '@/lib/reviews/worklist';
 import { applySchedulePolicy, overrideDueDate } from '@/lib/schedule/apply';
 import { acceptInvitationSchema, changeRoleSchema, forgotPasswordSchema, grantAccessSchema, grantPreparerSchema, inviteSchema, registerPreparerSchema, registerSchema, resetPasswordSchema, revokePreparerSchema, userDisabledSchema } from '@/lib/validation/accounts';
 import { applyPolicySchema, overrideSchema } from '@/lib/validation/due-dates';
-import { feeLedgerFilterSchema, fundAmountSchema, indemnityScheduleSchema, paymentSchema } from '@/lib/validation/fees';
+import { feeLedgerFilterSchema, fundAmountSchema, indemnityScheduleSchema, paymentSchema, refundSchema } from '@/lib/validation/fees';
 import { editOperationSchema, operationSchema, revokeGrantSchema } from '@/lib/validation/operations';
 import { decideTransfer } from '@/lib/transfers/decide';
 import { requestTransfer } from '@/lib/transfers/request';
@@ -98,6 +99,7 @@ type Ids = {
   locks: Map<string, string>;
   facilities: { facilityId: string; countyFips: string }[];
   feeLineIds: string[];
+  paymentIds: string[];
   attachmentIds: string[];
   spareUserIds: string[];
   reviewerIds: string[];
@@ -168,6 +170,7 @@ const CASES: Case[] = [
   { name: 'overrideDueDateAction', roles: ['supervisor', 'reviewer'], base: (ids) => op(ids).map((operationId) => ({ operationId, dueOn: '2027-03-01', reason: 'Owner asked in writing' })), run: async (a, x) => overrideDueDate(a, parseOrThrow(overrideSchema, x), ctx) },
   // app/fees/actions.ts.
   { name: 'recordPaymentAction', roles: ['supervisor', 'reviewer'], base: (ids) => pick(ids.feeLineIds, fc.uuid()).chain((feeLineId) => fc.uuid().map((idempotencyKey) => ({ feeLineId, amount: '1.00', method: 'check', reference: 'CHK-1', receivedOn: TODAY, idempotencyKey }))), run: async (a, x) => recordPayment(a, parseOrThrow(paymentSchema, x), ctx) },
+  { name: 'refundPaymentAction', roles: ['supervisor', 'reviewer'], base: (ids) => pick(ids.paymentIds, fc.uuid()).chain((paymentId) => fc.uuid().map((idempotencyKey) => ({ paymentId, amount: '1.00', reason: 'Paid twice', reference: 'R-1', refundedOn: TODAY, idempotencyKey }))), run: async (a, x) => refundPayment(a, parseOrThrow(refundSchema, x), { today: TODAY }) },
   { name: 'startCheckoutAction', roles: ['owner', 'contractor'], base: (ids) => pick(ids.feeLineIds, fc.uuid()).chain((id) => fc.uuid().map((idempotencyKey) => ({ feeLineIds: [id], idempotencyKey }))), run: async (a, x) => startCheckout(a, parseOrThrow(startCheckoutSchema, x), { origin: ORIGIN }) },
   // app/pay/test/[id]/actions.ts: only the checkout's own payer, and only with the test provider.
   { name: 'completeTestCheckoutAction', roles: ['owner', 'contractor'], base: () => fc.record({ checkoutId: fc.uuid(), outcome: fc.constantFrom('pay', 'cancel') }), run: async (a, x) => completeTestCheckout(a, parseOrThrow(testCheckoutSchema, x)) },
@@ -340,6 +343,7 @@ describe(`bad input to every action and route, in process, on ${databaseLabel}`,
       locks: new Map(opRows.map((o) => [o.id, o.updatedAt.toISOString()])),
       facilities: opRows.filter((o) => o.facilityId).map((o) => ({ facilityId: o.facilityId!, countyFips: o.countyFips })),
       feeLineIds: (await db.select({ id: feeLines.id }).from(feeLines)).map((r) => r.id),
+      paymentIds: (await db.select({ id: payments.id }).from(payments)).map((r) => r.id),
       attachmentIds: (await db.select({ id: attachments.id }).from(attachments)).map((r) => r.id),
       spareUserIds: (await db.select({ id: users.id }).from(users).where(sql`${users.email} in ('reviewer2@example.com', 'auditor.hamilton@example.com')`)).map((r) => r.id),
       reviewerIds: (await db.select({ id: users.id }).from(users).where(sql`${users.role} in ('department_staff', 'department_supervisor')`)).map((r) => r.id),

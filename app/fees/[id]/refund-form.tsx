@@ -1,6 +1,5 @@
 'use client';
 
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
@@ -8,6 +7,7 @@ import { Alert } from '@/components/alert';
 import { Button } from '@/components/button';
 import { DateField } from '@/components/date-field';
 import { applyActionResult } from '@/components/forms/apply-result';
+import { formResolver } from '@/components/forms/form-resolver';
 import { SelectField } from '@/components/select-field';
 import { TextField } from '@/components/text-field';
 import { newUuid } from '@/lib/plans/document';
@@ -24,7 +24,7 @@ export function RefundForm({ payments, today }: { payments: RefundablePayment[];
   const first = payments[0]!;
   const blank = (): Values => ({ paymentId: first.id, amount: first.refundable, reason: '', reference: '', refundedOn: today, idempotencyKey: newUuid() });
   const { register, handleSubmit, setError, reset, control, setValue, formState } = useForm<Values>({
-    resolver: zodResolver(refundSchema, undefined, { raw: true }) as never,
+    resolver: formResolver(refundSchema, { raw: true }),
     defaultValues: blank(),
   });
   const chosenId = useWatch({ control, name: 'paymentId' });
