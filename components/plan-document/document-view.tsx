@@ -117,7 +117,7 @@ export function DocumentView({ doc, countyName, headingLevel = 2, change, balanc
             header: 'P index',
             cell: (f) => (
               <Wrap>
-                {`${f.phosphorusIndex === null ? 'not given' : `${formatNumber(f.phosphorusIndex)} (${pIndexWords(f.phosphorusIndex)})`}; P2O5 removed by the rotation: ${f.p2o5RemovalLbPerAcre == null ? 'not stated' : `${formatNumber(f.p2o5RemovalLbPerAcre)} lb/acre`}`}
+                {`${f.phosphorusIndex === null ? 'not given' : `${formatNumber(f.phosphorusIndex)} (${pIndexWords(f.phosphorusIndex)})`}; P2O5 removed by the rotation: ${f.p2o5RemovalLbPerAcre == null ? 'not stated' : `${formatNumber(f.p2o5RemovalLbPerAcre)} lb/acre`}; years between manure applications: ${f.yearsBetweenApplications == null ? 'not stated (read as every year)' : formatNumber(f.yearsBetweenApplications)}`}
               </Wrap>
             ),
           },

@@ -44,10 +44,12 @@ describe(`the plan's manure balance at submission and in review on ${databaseLab
     expect(home?.value).toMatch(/^3\.33 thousand gallons per acre planned; at most 5\.33/);
     expect(home?.flag).toBeUndefined();
     const balance = view.figures.find((f) => f.label === 'Manure balance');
-    // 1,900,000 gallons produced; Home 80 takes 80 x 3.33 = 266; River 120 (soybeans) has no factor.
+    // 1,900,000 gallons produced; Home 80 takes 80 x 3.33 = 266; River 120 (soybeans, no factor) plans none.
     expect(balance?.value).toBe('1,900 thousand gallons produced a year; 266 planned on the fields; 426 the fields may take at their limits');
     expect(balance?.flag?.text).toContain('1,634 thousand gallons of the manure produced a year have no planned field.');
-    expect(balance?.flag?.text).toContain('Left out of the balance for a missing figure: River 120.');
+    // River 120 (soybeans, no nitrogen factor) counts in the balance at its planned use, its limit to be checked.
+    expect(balance?.flag?.text).toContain('Counted at their planned use, limit to be checked: River 120 (0 thousand gallons planned).');
+    expect(view.figures.find((f) => f.label === 'River 120: manure rate against its limit')?.value).toBe('0 thousand gallons per acre planned, counted in the balance; limit to be checked');
     expect(balance?.unconfirmed).toMatch(/567-65\.111/);
   });
 
