@@ -69,6 +69,12 @@ export function ApplicationsCsvImport({ operationId, columns, action }: Props) {
           {result.flagged.length ? (
             <ul className="usa-list">{result.flagged.map((f, i) => <li key={i}>Line {f.row}: {f.message}</li>)}</ul>
           ) : <p>Every record is within the approved plan’s limits.</p>}
+          {result.standings.length ? (
+            <>
+              <p>Where each field stands this season with this file:</p>
+              <ul className="usa-list" data-testid="import-standings">{result.standings.map((w, i) => <li key={i}>{w}</li>)}</ul>
+            </>
+          ) : null}
           <Button type="button" disabled={busy} onClick={() => send(true)}>{busy ? 'Importing…' : `Import ${result.count} ${result.count === 1 ? 'record' : 'records'}`}</Button>
         </Alert>
       ) : null}
