@@ -104,7 +104,7 @@ export function DocumentView({ doc, countyName, headingLevel = 2, change, balanc
           { key: 'tenure', header: 'Land', cell: (f) => TENURE_LABELS[f.tenure] },
           // One column each for the crops and the P index (with the previous crop and the rotation's
           // P2O5 removal), so the stacked table still fits a phone.
-          { key: 'crops', header: 'Crop schedule', cell: (f) => <Wrap>{`${f.crops.map((c) => `${c.year} ${c.crop}`).join(', ') || 'not given'}; previous crop: ${previousWords(f)}`}</Wrap> },
+          { key: 'crops', header: 'Crop schedule', cell: (f) => <Wrap>{`${f.crops.map((c) => `${c.year} ${c.crop}${c.yield != null ? ` (yield ${formatNumber(c.yield)})` : ''}`).join(', ') || 'not given'}; previous crop: ${previousWords(f)}`}</Wrap> },
           { key: 'yield', header: 'Optimum yield', cell: (f) => <Wrap>{`${n(f.optimumYield)}${f.yieldSource ? ` (${YIELD_SOURCE_LABELS[f.yieldSource]}${f.yieldBasis ? `: ${f.yieldBasis}` : ''})` : ''}`}</Wrap> },
           { key: 'n', header: 'N rate (lb/acre)', cell: (f) => n(f.nitrogenRateLbPerAcre) },
           {

@@ -59,19 +59,19 @@ describe(`the plan's manure balance at submission and in review on ${databaseLab
     const { operationId } = await createOperation(owner);
     const d = draftWith('150');
     const fields = (d.fields.fields as Record<string, unknown>[]).map((f, i) =>
-      i === 0 ? { ...f, phosphorusIndex: '3', p2o5RemovalLbPerAcre: '60', previousCrop: 'soybeans', previousCropManured: 'true', yieldSource: 'own_records', yieldBasis: 'Yield monitor 2021-2025' } : f);
+      i === 0 ? { ...f, phosphorusIndex: '3', p2o5RemovalLbPerAcre: '60', yearsBetweenApplications: '1', crops: [{ year: String(year + 1), crop: 'corn', yield: '200' }], previousCrop: 'soybeans', previousCropManured: 'true', yieldSource: 'own_records', yieldBasis: 'Yield monitor 2021-2025' } : f);
     const planId = await approvedPlanFor(owner, operationId, reviewer, { draft: { ...d, production: { ...d.production, manureAmountBasis: '2,480 head x 766 gallons a head' }, fields: { fields } } });
 
     // The plan's tables keep what the owner stated (an update starts from them).
     const stored = await documentFromTables(await getDb(), planId);
     expect(stored?.production.manureAmountBasis).toBe('2,480 head x 766 gallons a head');
-    expect(stored?.fields.find((f) => f.name === 'Home 80')).toMatchObject({ p2o5RemovalLbPerAcre: 60, previousCrop: 'soybeans', previousCropManured: true, yieldSource: 'own_records', yieldBasis: 'Yield monitor 2021-2025' });
+    expect(stored?.fields.find((f) => f.name === 'Home 80')).toMatchObject({ p2o5RemovalLbPerAcre: 60, yearsBetweenApplications: 1, crops: [{ year: year + 1, crop: 'corn', yield: 200 }], previousCrop: 'soybeans', previousCropManured: true, yieldSource: 'own_records', yieldBasis: 'Yield monitor 2021-2025' });
 
     // 2 x 60 lb P2O5 / 30 lb per 1,000 gallons = 4, below nitrogen's 5.33: phosphorus binds.
     const view = await getReviewView(reviewer, planId, today());
     const home = view.figures.find((f) => f.label === 'Home 80: manure rate against its limit');
     expect(home?.value).toMatch(/^3\.33 thousand gallons per acre planned; at most 4 \(P index 3 is medium: phosphorus binds/);
-    expect(home?.value).toContain('P2O5 removal 60 lb/acre (as the plan states)');
+    expect(home?.value).toContain('P2O5 removal 60 lb/acre (as the plan states); manure every year');
     const nitrogen = view.figures.find((f) => f.label.startsWith('Home 80: nitrogen need'));
     expect(nitrogen?.flag?.text).toContain('Home 80: the previous crop (soybeans) got manure but no carry-over credit is taken: check it.');
 
