@@ -1,5 +1,5 @@
-// Runs once when the server starts. Reads the department's summary figures (lib/cache/warm-figures.ts)
-// and schedules the daily job (lib/jobs/scheduler.ts) in the server process; on the embedded database
+// Runs once when the server starts. Reads the department's summary figures (lib/cache/warm-figures.ts),
+// marks imports left applying by a stopped process (lib/imports/runs.ts), and schedules the daily job (lib/jobs/scheduler.ts) in the server process; on the embedded database
 // it also marks the data folder as served by this process.
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;
@@ -15,6 +15,18 @@ export async function register(): Promise<void> {
     .catch(async (err: unknown) => {
       const { getLogger } = await import('@/lib/log');
       getLogger('figures').error({ err }, 'reading the department figures at start-up failed; the first visit reads them');
+    });
+  // An import this server was applying when it last stopped is applied by no one now: say so on it.
+  void import('@/lib/imports/runs')
+    .then(({ recoverInterruptedImports }) => recoverInterruptedImports())
+    .then(async (n) => {
+      if (!n) return;
+      const { getLogger } = await import('@/lib/log');
+      getLogger('imports').warn({ runs: n }, 'imports left applying when the portal stopped are marked stopped; apply them again');
+    })
+    .catch(async (err: unknown) => {
+      const { getLogger } = await import('@/lib/log');
+      getLogger('imports').error({ err }, 'checking for imports left applying failed');
     });
   const { schedulerWanted } = await import('@/lib/jobs/schedule');
   if (!schedulerWanted(process.env)) return;

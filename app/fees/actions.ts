@@ -9,7 +9,8 @@ import { recordPayment } from '@/lib/fees/payments';
 import { kickDelivery } from '@/lib/notifications/deliver';
 import { formatMoney } from '@/lib/format';
 import { publicOrigin } from '@/lib/env';
-import { paymentSchema } from '@/lib/validation/fees';
+import { paymentSchema, refundSchema } from '@/lib/validation/fees';
+import { refundPayment } from '@/lib/fees/refunds';
 import { startCheckoutSchema } from '@/lib/validation/payments';
 import { startCheckout } from '@/lib/payments/checkout';
 import { parseOrThrow } from '@/lib/validation/parse';
@@ -35,5 +36,17 @@ export async function startCheckoutAction(input: unknown): Promise<ActionResult<
     const values = parseOrThrow(startCheckoutSchema, input);
     const opened = await startCheckout(actor, values, { origin: publicOrigin() });
     return { ok: true, data: { redirectUrl: opened.redirectUrl } };
+  });
+}
+
+export async function refundPaymentAction(input: unknown): Promise<ActionResult<null>> {
+  return runAction(async () => {
+    const actor = await actorOrThrow();
+    const values = parseOrThrow(refundSchema, input);
+    const result = await refundPayment(actor, values, { today: today() });
+    revalidatePath('/fees');
+    const how = result.providerReference ? `The processor gave it back (reference ${result.providerReference}).` : 'Recorded as refunded by the department’s check.';
+    const tail = result.status === 'paid' ? 'The fee is still paid in full.' : `${formatMoney(result.balanceCents)} is owed on the fee again.`;
+    return { ok: true, data: null, message: `Refund recorded. ${how} ${tail}` };
   });
 }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { check, date, index, integer, pgTable, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { feeCode, feeStatus, payerKind, paymentMethod } from './enums';
 import { operations } from './operations';
 import { parties, users } from './people';
@@ -54,6 +54,10 @@ export const payments = pgTable(
     idempotencyKey: text('idempotency_key'),
     // The online checkout it came through (the processor's reference is in `reference`).
     checkoutId: uuid('checkout_id'),
+    // A refund is a row of its own, negative, naming the payment it gives back and why: every sum of
+    // a fee line's payments is what the department holds, and the ledger shows both.
+    refundOfPaymentId: uuid('refund_of_payment_id').references((): AnyPgColumn => payments.id),
+    reason: text('reason'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -62,6 +66,7 @@ export const payments = pgTable(
     index('payments_received_idx').on(t.receivedOn),
     uniqueIndex('payments_idempotency_key_idx').on(t.idempotencyKey),
     index('payments_checkout_idx').on(t.checkoutId),
-    check('payments_amount_positive', sql`${t.amountCents} > 0`),
+    index('payments_refund_of_idx').on(t.refundOfPaymentId),
+    check('payments_amount_sign', sql`(${t.amountCents} > 0 and ${t.refundOfPaymentId} is null) or (${t.amountCents} < 0 and ${t.refundOfPaymentId} is not null and ${t.reason} is not null)`),
   ],
 );

@@ -143,6 +143,9 @@ async function seedPlan(db: Executor, people: DemoPeople, c: PlanContext): Promi
       content: {
         contacts: [{ name: c.spec.name, role: 'Operation contact', phone: '712-555-0100' }],
         manureProduction: { annualAnimalProduction: Math.round(c.au * 2.5), manureVolumeGallons: c.spec.storage[0]!.capacityGallons, nutrientSource: 'sample', totalNitrogenPerUnit: 50, availableNitrogenPerUnit: 45, p2o5PerUnit: 30, unit: 'thousand_gallons' },
+        // Soil loss and surface water practices (Iowa Code 459.312; IAC 567-65.111), which every filed
+        // plan states: an annual update starts from them, so none opens with the field blank.
+        soilLossPractices: 'Manure is injected, not broadcast, and fields are kept within tolerable soil loss with no-till soybeans, terraces and grassed waterways; no application on frozen or snow-covered ground.',
       },
     })
     .returning({ id: plans.id });

@@ -42,6 +42,8 @@ export const ACTIONS = {
   'due_date.override': { roles: ['department_supervisor'], target: 'operation' },
   'due_date.apply_policy': { roles: ['department_supervisor'], target: 'none' },
   'fee.record_payment': { roles: DEPT, target: 'operation' },
+  // A duplicate payment, or a check that crossed an online one, is given back by the department.
+  'fee.refund_payment': { roles: DEPT, target: 'operation' },
   // The payer (the owner, or the active contractor of a contract producer) pays online.
   'fee.pay': { roles: ['owner', 'active_contractor'], target: 'operation' },
   'user.invite': { roles: ['admin'], target: 'none' },

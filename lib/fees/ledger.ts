@@ -148,7 +148,7 @@ export async function getFeeLine(actor: Actor, feeLineId: string) {
   if (!line) throw notFoundError();
   const [history, plan] = await Promise.all([
     db
-      .select({ id: payments.id, amountCents: payments.amountCents, method: payments.method, reference: payments.reference, receivedOn: payments.receivedOn, recordedBy: users.name, createdAt: payments.createdAt })
+      .select({ id: payments.id, amountCents: payments.amountCents, method: payments.method, reference: payments.reference, receivedOn: payments.receivedOn, recordedBy: users.name, createdAt: payments.createdAt, refundOfPaymentId: payments.refundOfPaymentId, reason: payments.reason, online: sql<boolean>`${payments.checkoutId} is not null` })
       .from(payments)
       .leftJoin(users, eq(users.id, payments.recordedByUserId))
       .where(eq(payments.feeLineId, feeLineId))

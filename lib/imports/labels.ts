@@ -1,4 +1,4 @@
-import type { ImportFileKind } from './runs';
+import type { ImportFileKind, ImportRunStatus } from './runs';
 
 export const IMPORT_KIND_LABELS: Record<ImportFileKind, string> = {
   operations: 'Operations (facility ID, name, county, location, head at capacity, dates, permit, contractor)',
@@ -9,3 +9,10 @@ export const IMPORT_KIND_LABELS: Record<ImportFileKind, string> = {
 };
 
 export const IMPORT_STATUS_LABELS = { checked: 'Checked: ready to apply', refused: 'Refused', applying: 'Applying', applied: 'Applied', failed: 'Stopped' } as const;
+
+/** A row's outcome in the words of the run: what it would do before applying, what it did after. */
+export function outcomeWords(status: ImportRunStatus) {
+  return status === 'applied'
+    ? ({ create: 'Created', change: 'Changed', unchanged: 'Unchanged', refuse: 'Refused' } as const)
+    : ({ create: 'Would create', change: 'Would change', unchanged: 'Unchanged', refuse: 'Refused' } as const);
+}

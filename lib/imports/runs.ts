@@ -17,11 +17,13 @@ import type { CheckedRow, ImportKind } from './kind';
 import { operationsKind } from './operations-kind';
 import { ownersKind } from './owners-kind';
 import { planHistoryKind } from './plan-history-kind';
+import { outcomeWords } from './labels';
 import { decodeUtf8, MAX_IMPORT_BYTES, readCsv } from './read';
 import { isUuid } from '@/lib/ids';
 import { countyYieldsKind } from '@/lib/reference/county-yields-kind';
 
 export type ImportFileKind = (typeof importRuns.$inferSelect)['kind'];
+export type ImportRunStatus = (typeof importRuns.$inferSelect)['status'];
 
 export const IMPORT_KINDS: Record<ImportFileKind, ImportKind<unknown>> = {
   operations: operationsKind as ImportKind<unknown>,
@@ -118,6 +120,40 @@ export async function applyImport(actor: Actor, runId: string, options: { today?
   }
 }
 
+/**
+ * At start-up: a run left "applying" by a process that stopped (a crash, a restart) is applied by no
+ * one. Each batch is its own transaction, so the batch in progress was rolled back with the process;
+ * the run is marked stopped with how far it got, and applying again writes the rest (rows already
+ * written compare as unchanged).
+ */
+export async function recoverInterruptedImports(): Promise<number> {
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const stuck = await tx
+      .update(importRuns)
+      .set({ status: 'failed', fileError: sql`'Applying stopped when the portal stopped, after ' || ${importRuns.processedRows} || ' of ' || (${importRuns.summary}->>'rows') || ' rows. The batch in progress then was rolled back; the batches before it are kept. Apply again to write the rest: rows already written are unchanged and skipped.'` })
+      .where(eq(importRuns.status, 'applying'))
+      .returning({ id: importRuns.id, processedRows: importRuns.processedRows, filename: importRuns.filename });
+    for (const run of stuck) {
+      await recordAudit(tx, { actorUserId: null, action: 'import.interrupted', entityType: 'import_run', entityId: run.id, after: { filename: run.filename, processedRows: run.processedRows } });
+    }
+    return stuck.length;
+  });
+}
+
+/** The latest earlier run that applied the same file (same kind, same bytes), if any. */
+export async function findEarlierApplication(actor: Actor, run: { id: string; kind: ImportFileKind; content: string; createdAt: Date }) {
+  await authorize(actor, 'import.run');
+  const db = await getDb();
+  const [earlier] = await db
+    .select({ id: importRuns.id, appliedAt: importRuns.appliedAt, filename: importRuns.filename })
+    .from(importRuns)
+    .where(and(eq(importRuns.kind, run.kind), eq(importRuns.status, 'applied'), eq(importRuns.content, run.content), sql`${importRuns.id} <> ${run.id}`, sql`${importRuns.createdAt} < ${run.createdAt.toISOString()}`))
+    .orderBy(desc(importRuns.appliedAt))
+    .limit(1);
+  return earlier ?? null;
+}
+
 export async function getImportRun(actor: Actor, runId: string) {
   await authorize(actor, 'import.run');
   if (!isUuid(runId)) throw notFoundError();
@@ -149,10 +185,9 @@ export async function importProgress(actor: Actor, runId: string) {
   return row;
 }
 
-const OUTCOME_WORDS = { create: 'Would create', change: 'Would change', unchanged: 'Unchanged', refuse: 'Refused' } as const;
-
-/** The dry run's report as CSV: one line per row and problem. */
-export function outcomesCsv(run: { fileError: string | null; outcomes: ImportRowOutcome[] }): string {
+/** The report as CSV: one line per row and problem, in the words of the run's state (would create, created). */
+export function outcomesCsv(run: { status: ImportRunStatus; fileError: string | null; outcomes: ImportRowOutcome[] }): string {
+  const OUTCOME_WORDS = outcomeWords(run.status);
   const lines: (string | number | null)[][] = [];
   if (run.fileError) lines.push(['', '', 'Refused', 'file', run.fileError, '']);
   for (const o of run.outcomes) {

@@ -27,6 +27,17 @@ export const paymentSchema = z.object({
 });
 export type PaymentInput = z.infer<typeof paymentSchema>;
 
+/** Giving back all or part of a payment: how much, why, and the department's refund check when not online. */
+export const refundSchema = z.object({
+  paymentId: z.uuid('This payment reference is not valid. Reload the page.'),
+  amount: dollarsToCents,
+  reason: z.string().trim().min(1, 'Say why the payment is refunded').max(500, 'Keep the reason under 500 characters'),
+  reference: z.string().trim().max(100, 'Keep the reference under 100 characters').default(''),
+  refundedOn: isoDate,
+  idempotencyKey: z.uuid('This form is out of date. Reload the page.'),
+});
+export type RefundInput = z.infer<typeof refundSchema>;
+
 const opt = <T extends z.ZodType>(schema: T) => schema.optional().catch(undefined);
 
 const ledgerStatus = z.enum(['due', 'paid', 'waived', 'void'], { message: 'status must be due, paid, waived or void' });

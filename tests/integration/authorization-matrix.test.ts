@@ -44,6 +44,7 @@ const EXPECTED: Record<Action, string> = {
   'due_date.override': 'FN FN FN FF AA FN FN NN',
   'due_date.apply_policy': 'FF FF FF FF AA FF FF FF',
   'fee.record_payment': 'FN FN FN AA AA FN FN NN',
+  'fee.refund_payment': 'FN FN FN AA AA FN FN NN',
   'fee.pay': 'AN FN AN FF FF FN FN NN',
   'user.invite': ADMIN_ONLY,
   'user.change_role': ADMIN_ONLY,

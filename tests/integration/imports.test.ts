@@ -6,7 +6,7 @@ import { canSeePlan } from '@/lib/auth/policy';
 import { today } from '@/lib/clock';
 import { AppError } from '@/lib/errors';
 import { generateImportFiles } from '@/lib/imports/generate';
-import { applyImport, checkImport, getImportRun, outcomesCsv, type ImportFileKind } from '@/lib/imports/runs';
+import { applyImport, checkImport, findEarlierApplication, getImportRun, outcomesCsv, recoverInterruptedImports, type ImportFileKind } from '@/lib/imports/runs';
 import { parsePublicStatusFilter } from '@/lib/public/status-filter';
 import { searchPublicStatus } from '@/lib/public/status-search';
 import { createUser } from './support/factories';
@@ -164,6 +164,66 @@ describe(`importing the department’s records on ${databaseLabel}`, () => {
     const [op] = await db().select({ id: operations.id }).from(operations).where(eq(operations.facilityId, 'TM0002'));
     const [own] = await db().select().from(ownerships).where(eq(ownerships.operationId, op!.id));
     expect(own!.ownerId).toBe(onRecord!.id);
+  });
+
+  it('the report speaks of what applying did once applied, and a file applied before says so when uploaded again', async () => {
+    const content = `${HEADER}\nTW0001,Words One,Sioux,100,2001-01-01\nTW0002,Words Two,Sioux,100,2001-01-01\n`;
+    const first = await check('operations', content);
+    expect(outcomesCsv(await getImportRun(admin, first))).toContain('2,TW0001,Would create');
+    await applyImport(admin, first, { today: T });
+    const applied = await getImportRun(admin, first);
+    expect(outcomesCsv(applied)).toContain('2,TW0001,Created');
+    expect(outcomesCsv(applied)).not.toContain('Would create');
+
+    const again = await getImportRun(admin, await check('operations', content, 'same-file-again.csv'));
+    expect(again.summary).toMatchObject({ create: 0, change: 0, unchanged: 2 });
+    expect(await findEarlierApplication(admin, again)).toMatchObject({ id: first });
+    const other = await getImportRun(admin, await check('operations', content.replace('Words Two', 'Words Two (renamed)')));
+    expect(await findEarlierApplication(admin, other)).toBeNull();
+  });
+
+  it('an import left applying when the portal stopped is marked stopped with how far it got, and applies again', async () => {
+    const id = await check('operations', `${HEADER}\nTX0001,Stopped One,Lyon,100,2001-01-01\nTX0002,Stopped Two,Lyon,100,2001-01-01\n`);
+    // As the process left it: applying, one batch written, no one applying it any more.
+    await db().update(importRuns).set({ status: 'applying', processedRows: 1 }).where(eq(importRuns.id, id));
+    expect(await recoverInterruptedImports()).toBe(1);
+    const run = await getImportRun(admin, id);
+    expect(run.status).toBe('failed');
+    expect(run.fileError).toMatch(/^Applying stopped when the portal stopped, after 1 of 2 rows\. The batch in progress then was rolled back/);
+    const audit = await db().select().from(auditEvents).where(sql`${auditEvents.action} = 'import.interrupted' and ${auditEvents.entityId} = ${id}`);
+    expect(audit).toHaveLength(1);
+    expect(await recoverInterruptedImports()).toBe(0);
+    expect(await applyImport(admin, id, { today: T })).toMatchObject({ create: 2 });
+    expect((await getImportRun(admin, id)).status).toBe('applied');
+  });
+
+  it('contractors are told apart by email, never merged by name alone', async () => {
+    const header = 'facility_id,name,county,head_swine_over_55_lb,contract_producer,contractor_name,contractor_email';
+    const [a, b] = await db()
+      .insert(parties)
+      .values([
+        { kind: 'organization', name: 'Twin Pork LLC', email: 'north@twinpork.example', isActiveContractor: true },
+        { kind: 'organization', name: 'Twin Pork LLC', email: 'south@twinpork.example', isActiveContractor: true },
+      ])
+      .returning();
+    const ambiguous = await getImportRun(admin, await check('operations', `${header}\nTC0001,Twin A,Sioux,1000,yes,Twin Pork LLC,\n`));
+    expect(ambiguous.status).toBe('refused');
+    expect(ambiguous.outcomes[0]).toMatchObject({ outcome: 'refuse', messages: [{ column: 'contractor_email', message: expect.stringContaining('2 active contractors on record are named “Twin Pork LLC” (north@twinpork.example, south@twinpork.example)') }] });
+
+    const mixed = await getImportRun(admin, await check('operations', `${header}\nTC0002,New A,Sioux,1000,yes,Fresh Hogs Inc,a@fresh.example\nTC0003,New B,Sioux,1000,yes,Fresh Hogs Inc,\n`));
+    expect(mixed.outcomes.find((o) => o.row === 3)).toMatchObject({ outcome: 'refuse', messages: [{ column: 'contractor_email', message: expect.stringContaining('is named with a contractor_email on other rows') }] });
+
+    const run = await check('operations', `${header}\nTC0004,Twin B,Sioux,1000,yes,Twin Pork LLC,SOUTH@twinpork.example\nTC0005,New C,Sioux,1000,yes,Fresh Hogs Inc,a@fresh.example\nTC0006,New D,Sioux,1000,yes,Fresh Hogs Inc,b@fresh.example\n`);
+    expect((await getImportRun(admin, run)).summary).toMatchObject({ create: 3, refuse: 0 });
+    await applyImport(admin, run, { today: T });
+    const contractorOf = async (fid: string) => (await db().select({ c: operations.activeContractorId }).from(operations).where(eq(operations.facilityId, fid)))[0]!.c;
+    expect(await contractorOf('TC0004')).toBe(b!.id);
+    expect(await contractorOf('TC0004')).not.toBe(a!.id);
+    const c5 = await contractorOf('TC0005');
+    const c6 = await contractorOf('TC0006');
+    expect(c5).not.toBe(c6);
+    const fresh = await db().select({ email: parties.email }).from(parties).where(eq(parties.name, 'Fresh Hogs Inc'));
+    expect(fresh.map((p) => p.email).sort()).toEqual(['a@fresh.example', 'b@fresh.example']);
   });
 
   it('only an administrator imports', async () => {

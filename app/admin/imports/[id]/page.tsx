@@ -7,14 +7,14 @@ import { PageHeading } from '@/components/page-heading';
 import type { ImportRowOutcome } from '@/db/schema';
 import { requireRole } from '@/lib/auth/session';
 import { AppError } from '@/lib/errors';
-import { IMPORT_KIND_LABELS, IMPORT_STATUS_LABELS } from '@/lib/imports/labels';
-import { getImportRun } from '@/lib/imports/runs';
+import { formatDateTime } from '@/lib/format';
+import { IMPORT_KIND_LABELS, IMPORT_STATUS_LABELS, outcomeWords } from '@/lib/imports/labels';
+import { findEarlierApplication, getImportRun } from '@/lib/imports/runs';
 import { ApplyPanel } from './apply-panel';
 
 export const metadata: Metadata = { title: 'Import report' };
 
 const SHOWN = 200;
-const WORDS = { create: 'Would create', change: 'Would change', unchanged: 'Unchanged', refuse: 'Refused' } as const;
 
 export default async function ImportRunPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
@@ -24,6 +24,10 @@ export default async function ImportRunPage({ params }: { params: Promise<{ id: 
     throw err;
   });
   const s = run.summary;
+  const WORDS = outcomeWords(run.status);
+  const applied = run.status === 'applied';
+  // The same file uploaded again after it was applied: say so, beside what it would do now.
+  const earlier = run.status === 'checked' ? await findEarlierApplication(actor, run) : null;
   // Refused rows first: they are what the admin has to fix.
   const rows = [...run.outcomes.filter((o) => o.outcome === 'refuse'), ...run.outcomes.filter((o) => o.outcome !== 'refuse')].slice(0, SHOWN);
   return (
@@ -42,10 +46,17 @@ export default async function ImportRunPage({ params }: { params: Promise<{ id: 
         <Alert type="success" heading="Applied" role="status">
           {s.create.toLocaleString('en-US')} created, {s.change.toLocaleString('en-US')} changed, {s.unchanged.toLocaleString('en-US')} unchanged{run.appliedMs !== null ? `, in ${(run.appliedMs / 1000).toFixed(1)} s` : ''}.
         </Alert>
+      ) : earlier ? (
+        <Alert type="info" heading="This file was applied before" role="status">
+          The same file was applied{earlier.appliedAt ? ` on ${formatDateTime(earlier.appliedAt)}` : ''} (<a className="usa-link" href={`/admin/imports/${earlier.id}`}>its report</a>).{' '}
+          {s.create || s.change
+            ? `Compared with the records now, ${s.create.toLocaleString('en-US')} rows would still be created and ${s.change.toLocaleString('en-US')} changed: records changed since then.`
+            : 'Compared with the records now, nothing would change; there is no need to apply it again.'}
+        </Alert>
       ) : null}
       <ul className="usa-list">
         <li>Rows: {s.rows.toLocaleString('en-US')}</li>
-        <li>New: {s.create.toLocaleString('en-US')}</li>
+        <li>{applied ? 'Created' : 'New'}: {s.create.toLocaleString('en-US')}</li>
         <li>Changed: {s.change.toLocaleString('en-US')}</li>
         <li>Unchanged: {s.unchanged.toLocaleString('en-US')}</li>
         <li>Refused: {s.refuse.toLocaleString('en-US')}</li>
