@@ -78,6 +78,12 @@ export function ApplicationsCsvImport({ operationId, columns, action }: Props) {
           {shown.flagged.length ? (
             <ul className="usa-list">{shown.flagged.map((f, i) => <li key={i}>Line {f.row}: {f.message}</li>)}</ul>
           ) : <p>Every record is within the approved plan’s limits.</p>}
+          {shown.standings.length ? (
+            <>
+              <p>Where each field stands this season with this file:</p>
+              <ul className="usa-list" data-testid="import-standings">{shown.standings.map((w, i) => <li key={i}>{w}</li>)}</ul>
+            </>
+          ) : null}
           <Button type="button" disabled={busy} onClick={() => send(true)}>{busy ? 'Importing…' : `Import ${shown.count} ${shown.count === 1 ? 'record' : 'records'}`}</Button>
         </Alert>
       ) : null}

@@ -124,7 +124,7 @@ export function RecordApplicationForm({ operationId, today, season, planUnit, fi
           <Alert type="success" role="status" heading="Application recorded" headingLevel={3}>{outcome.message}</Alert>
         ) : (
           <Alert type={outcome.check.status === 'over_rate' ? 'error' : 'warning'} role="status" headingLevel={3}
-            heading={outcome.check.status === 'over_rate' ? 'Recorded, above the approved plan’s limit' : 'Recorded, but not checked against the plan'}>
+            heading={outcome.check.status === 'over_rate' ? 'Recorded, above the approved plan’s limit' : outcome.check.status === 'over_planned' ? 'Recorded, above the planned rate' : 'Recorded, but not checked against the plan'}>
             {outcome.message}
           </Alert>
         )

@@ -15,7 +15,8 @@ type Totals = ApplicationSeason['totals'][number];
 export function SeasonRecords({ season, headingLevel = 2, audience = 'owner' }: { season: ApplicationSeason; headingLevel?: 2 | 3; audience?: 'owner' | 'reviewer' }) {
   const H = `h${headingLevel + 1}` as 'h3' | 'h4';
   const over = season.records.filter((r) => r.check.status === 'over_rate');
-  const other = season.records.filter((r) => r.check.status !== 'over_rate' && r.check.message);
+  const abovePlanned = season.records.filter((r) => r.check.status === 'over_planned');
+  const other = season.records.filter((r) => r.check.status !== 'over_rate' && r.check.status !== 'over_planned' && r.check.message);
   return (
     <>
       {over.length ? (
@@ -23,6 +24,12 @@ export function SeasonRecords({ season, headingLevel = 2, audience = 'owner' }: 
           heading={`${over.length} ${over.length === 1 ? 'application was' : 'applications were'} above the approved plan’s limit`}>
           <ul className="usa-list">{over.map((r) => <li key={r.id}>{formatDate(r.appliedOn)}: {r.check.message}</li>)}</ul>
           {audience === 'owner' ? <p>Rates above the plan break IAC 567-65.111. Apply no more on these fields this season, and talk to your preparer about the plan.</p> : null}
+        </Alert>
+      ) : null}
+      {abovePlanned.length ? (
+        <Alert type="warning" headingLevel={headingLevel === 2 ? 3 : 4}
+          heading={`${abovePlanned.length} ${abovePlanned.length === 1 ? 'application was' : 'applications were'} above the planned rate, with no legal limit to check`}>
+          <ul className="usa-list">{abovePlanned.map((r) => <li key={r.id}>{formatDate(r.appliedOn)}: {r.check.message}</li>)}</ul>
         </Alert>
       ) : null}
       {other.length ? (
@@ -46,7 +53,7 @@ export function SeasonRecords({ season, headingLevel = 2, audience = 'owner' }: 
           { key: 'applicator', header: 'Applicator', cell: (r) => `${r.applicatorName}${r.applicatorCertification ? `, cert. ${r.applicatorCertification}` : ', no certification number'}` },
           { key: 'weather', header: 'Weather (before / of / after)', cell: (r) => `${r.weatherDayBefore} / ${r.weatherDayOf} / ${r.weatherDayAfter}` },
           { key: 'fertilizer', header: 'Commercial N / P2O5 (lb per acre)', cell: (r) => `${r.commercialNLbPerAcre ?? '—'} / ${r.commercialP2o5LbPerAcre ?? '—'}` },
-          { key: 'check', header: 'Against the plan', cell: (r) => (r.check.status === 'within' ? 'Within the limit' : r.check.status === 'over_rate' ? <strong>Above the limit</strong> : 'Not checked') },
+          { key: 'check', header: 'Against the plan', cell: (r) => (r.check.status === 'within' ? 'Within the limit' : r.check.status === 'over_rate' ? <strong>Above the limit</strong> : r.check.status === 'over_planned' ? <strong>Above the planned rate</strong> : 'Not checked') },
         ]}
       />
       {season.totals.length ? (

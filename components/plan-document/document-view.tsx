@@ -104,7 +104,7 @@ export function DocumentView({ doc, countyName, headingLevel = 2, change, balanc
           { key: 'tenure', header: 'Land', cell: (f) => TENURE_LABELS[f.tenure] },
           // One column each for the crops and the P index (with the previous crop and the rotation's
           // P2O5 removal), so the stacked table still fits a phone.
-          { key: 'crops', header: 'Crop schedule', cell: (f) => <Wrap>{`${f.crops.map((c) => `${c.year} ${c.crop}`).join(', ') || 'not given'}; previous crop: ${previousWords(f)}`}</Wrap> },
+          { key: 'crops', header: 'Crop schedule', cell: (f) => <Wrap>{`${f.crops.map((c) => `${c.year} ${c.crop}${c.yield != null ? ` (yield ${formatNumber(c.yield)})` : ''}`).join(', ') || 'not given'}; previous crop: ${previousWords(f)}`}</Wrap> },
           { key: 'yield', header: 'Optimum yield', cell: (f) => <Wrap>{`${n(f.optimumYield)}${f.yieldSource ? ` (${YIELD_SOURCE_LABELS[f.yieldSource]}${f.yieldBasis ? `: ${f.yieldBasis}` : ''})` : ''}`}</Wrap> },
           { key: 'n', header: 'N rate (lb/acre)', cell: (f) => n(f.nitrogenRateLbPerAcre) },
           {
@@ -117,7 +117,7 @@ export function DocumentView({ doc, countyName, headingLevel = 2, change, balanc
             header: 'P index',
             cell: (f) => (
               <Wrap>
-                {`${f.phosphorusIndex === null ? 'not given' : `${formatNumber(f.phosphorusIndex)} (${pIndexWords(f.phosphorusIndex)})`}; P2O5 removed by the rotation: ${f.p2o5RemovalLbPerAcre == null ? 'not stated' : `${formatNumber(f.p2o5RemovalLbPerAcre)} lb/acre`}`}
+                {`${f.phosphorusIndex === null ? 'not given' : `${formatNumber(f.phosphorusIndex)} (${pIndexWords(f.phosphorusIndex)})`}; P2O5 removed by the rotation: ${f.p2o5RemovalLbPerAcre == null ? 'not stated' : `${formatNumber(f.p2o5RemovalLbPerAcre)} lb/acre`}; years between manure applications: ${f.yearsBetweenApplications == null ? 'not stated (read as every year)' : formatNumber(f.yearsBetweenApplications)}`}
               </Wrap>
             ),
           },

@@ -1,7 +1,7 @@
 'use client';
 
 import { formatNumber } from '@/lib/format';
-import { balanceInput, planBalance } from '@/lib/plans/balance';
+import { balanceInput, landownerStatementWords, planBalance, uncheckedWords } from '@/lib/plans/balance';
 import type { FiledAgreement, FiledField, FiledProduction } from '@/lib/plans/document/types';
 import type { ReferenceTables } from '@/lib/plans/reference-tables';
 
@@ -70,10 +70,11 @@ export function BalancePanel({ production, fields, agreements, year, tables, liv
                 <td>{f.plannedRatePerAcre === null ? '—' : n(f.plannedRatePerAcre)}</td>
                 <td>{f.limit ? n(f.limit.maxManureRatePerAcre) : '—'}</td>
                 <td className="mmp-cell-wrap">
-                  {f.overLimit ? <strong className="text-secondary-dark">Above the limit</strong> : f.limit ? 'Within the limit' : <span className="usa-hint">{f.missing}</span>}
+                  {f.overLimit ? <strong className="text-secondary-dark">Above the limit</strong> : f.limit ? 'Within the limit' : f.limitToBeChecked ? 'Limit to be checked' : null}
+                  {!f.limit && f.missing ? <span className="display-block usa-hint">{f.missing}</span> : null}
                   {f.limit ? <span className="display-block usa-hint">{f.limit.reason}</span> : null}
-                  {f.p2o5Removal ? <span className="display-block usa-hint">P2O5 removal {n(f.p2o5Removal.lbPerAcre)} lb/acre ({f.p2o5Removal.from})</span> : null}
-                  {f.commercialFromStatement ? <span className="display-block usa-hint">Commercial nitrogen from the landowner’s statement of intent</span> : null}
+                  {f.p2o5Removal ? <span className="display-block usa-hint">P2O5 removal {n(f.p2o5Removal.lbPerAcre)} lb/acre ({f.p2o5Removal.from}); {f.p2o5Removal.yearsWords}</span> : null}
+                  {f.statement ? <span className="display-block usa-hint">{landownerStatementWords(f)}</span> : null}
                 </td>
               </tr>
             ))}
@@ -87,6 +88,7 @@ export function BalancePanel({ production, fields, agreements, year, tables, liv
             : 'The planned applications use all the manure produced.'
           : null}
       </p>
+      {uncheckedWords(b) ? <p className="usa-hint" data-testid="balance-unchecked">{uncheckedWords(b)}</p> : null}
     </section>
   );
 }

@@ -150,6 +150,9 @@ export const planFields = pgTable(
     yieldSource: text('yield_source'), // county_average | own_records
     yieldBasis: text('yield_basis'),
     p2o5RemovalLbPerAcre: numeric('p2o5_removal_lb_per_acre', { precision: 10, scale: 2, mode: 'number' }),
+    // Crop years of the rotation one manure application serves (IAC 567-65.111, the medium-P limit);
+    // null when the plan does not say, read as every year.
+    yearsBetweenApplications: integer('years_between_applications'),
     applicationMethod: text('application_method'),
     applicationTiming: text('application_timing'),
   },

@@ -4,9 +4,12 @@ import { RuleInputError } from '@/lib/rules';
 
 // IAC 567-65.111 and DNR form 542-8002: an application record against the approved plan in force. The
 // plan's limit for the field (planBalance, for the record's crop year) is the most manure the field may
-// take per acre; a record whose rate is above it is flagged, and so is a record on a field the plan does
-// not list, or one made with no approved plan to check it against. Pure: the owner's page, the import's
-// preview and the reviewer's page read these words.
+// take per acre. Each record is checked with the field's season total in its crop year (the records
+// before it plus this one, over the plan's acres for the field): a record that brings the field over
+// is flagged even when its own rate is not, and every check says where the field stands. Where the
+// plan gives no limit, a rate above the plan's planned rate is flagged all the same. A record on a
+// field the plan does not list, or one made with no approved plan, is flagged too. Pure: the owner's
+// page, the import's preview and the reviewer's page read these words.
 
 export type AmountUnit = 'thousand_gallons' | 'tons';
 export const UNIT_WORDS: Record<AmountUnit, string> = { thousand_gallons: 'thousand gallons', tons: 'tons' };
@@ -21,12 +24,14 @@ export function applicationRatePerAcre(amountApplied: number, acres: number): nu
   return Math.round((amountApplied / acres) * 100) / 100;
 }
 
-export type CheckedRecord = { fieldKey: string | null; fieldName: string; ratePerAcre: number; amountUnit: AmountUnit };
+export type CheckedRecord = { fieldKey: string | null; fieldName: string; ratePerAcre: number; amountUnit: AmountUnit; amountApplied?: number };
 
 export type RecordCheck = {
-  status: 'within' | 'over_rate' | 'not_in_plan' | 'no_plan' | 'unit_mismatch' | 'not_computed';
+  status: 'within' | 'over_rate' | 'over_planned' | 'not_in_plan' | 'no_plan' | 'unit_mismatch' | 'not_computed';
   /** Plain words for the owner and the reviewer; null when the record is within the plan's limit. */
   message: string | null;
+  /** Where the field stands in the season with this record, in words; null when it cannot be said. */
+  standing: string | null;
   maxRatePerAcre: number | null;
   citation: 'IAC 567-65.111';
 };
@@ -43,9 +48,14 @@ export function limitWords(limitedBy: 'nitrogen' | 'phosphorus' | 'no_manure', c
   return limitedBy === 'no_manure' ? 'no manure' : `${limitedBy} for ${crop ?? 'the planned crop'}`;
 }
 
-/** Checks one record against the balance of the approved plan (null when none is in force). */
-export function checkApplicationRecord(record: CheckedRecord, plan: PlanBalance | null): RecordCheck {
-  const base = { citation: CITATION };
+const round2 = (v: number) => Math.round(v * 100) / 100;
+
+/**
+ * Checks one record against the balance of the approved plan (null when none is in force).
+ * `priorUnits` is what the season's earlier records put on the same field in the same unit.
+ */
+export function checkApplicationRecord(record: CheckedRecord, plan: PlanBalance | null, priorUnits = 0): RecordCheck {
+  const base = { citation: CITATION, standing: null };
   if (!plan) {
     return { ...base, status: 'no_plan', maxRatePerAcre: null, message: `${record.fieldName}: no approved plan is in force, so this application cannot be checked against a plan’s limit.` };
   }
@@ -55,19 +65,66 @@ export function checkApplicationRecord(record: CheckedRecord, plan: PlanBalance 
   if (unit !== plan.unit) {
     return { ...base, status: 'unit_mismatch', maxRatePerAcre: null, message: `${field.name}: the record is in ${unit} but the approved plan’s manure is in ${plan.unit}, so the rate cannot be compared.` };
   }
+  // The season so far on this field, this record included, over the plan's acres for the field.
+  const seasonUnits = round2(priorUnits + (record.amountApplied ?? 0));
+  const perAcre = field.acres && record.amountApplied !== undefined ? round2(seasonUnits / field.acres) : null;
+  const so = perAcre === null ? null : `${field.name} this season: ${formatNumber(seasonUnits)} ${unit} on its ${formatNumber(field.acres!)} acres, ${formatNumber(perAcre)} per acre`;
+  const planned = field.plannedRatePerAcre;
+  const rate = `${formatNumber(record.ratePerAcre)} ${unit} per acre`;
   if (!field.limit) {
-    return { ...base, status: 'not_computed', maxRatePerAcre: null, message: field.missing ?? `${field.name}: the approved plan’s limit for this field cannot be computed.` };
+    const why = field.missing ?? `${field.name}: the approved plan’s limit for this field cannot be computed.`;
+    const worst = Math.max(record.ratePerAcre, perAcre ?? 0);
+    if (planned !== null && worst > planned) {
+      const times = planned > 0 ? ` (${formatNumber(Math.round((worst / planned) * 10) / 10)} times the planned rate)` : '';
+      const standing = so ? `${so}, above the planned ${formatNumber(planned)}; limit to be checked.` : null;
+      const message = `${field.name}: ${formatNumber(worst)} ${unit} per acre is above the ${formatNumber(planned)} the approved plan plans for this field${times}. No legal limit could be computed for it, so it is flagged against the planned rate: ${why}`;
+      return { ...base, status: 'over_planned', maxRatePerAcre: null, message, standing };
+    }
+    const standing = so ? `${so}${planned !== null ? `, within the planned ${formatNumber(planned)}` : ''}; limit to be checked.` : null;
+    return { ...base, status: 'not_computed', maxRatePerAcre: null, message: why, standing };
   }
   const max = field.limit.maxManureRatePerAcre;
-  // At the limit is allowed; only a rate above it is flagged.
+  const allows = `the ${formatNumber(max)} the approved plan allows (${limitWords(field.limit.limitedBy, field.crop)})`;
+  const overSeason = perAcre !== null && perAcre > max;
+  const standing = so
+    ? overSeason
+      ? `${so}, above ${allows}: the field is now over its limit.`
+      : `${so}, within ${allows}; ${formatNumber(round2((max - perAcre!) * field.acres!))} ${unit} more would reach it.`
+    : null;
+  // At the limit is allowed; only a rate above it is flagged, the record's own or the season's.
   if (record.ratePerAcre > max) {
-    const rate = `${formatNumber(record.ratePerAcre)} ${unit} per acre`;
     const message = max === 0
       ? `${field.name}: ${rate} applied, but the approved plan allows no manure on this field (its phosphorus index is too high).`
-      : `${field.name}: ${rate} is more than the ${formatNumber(max)} the approved plan allows (${limitWords(field.limit.limitedBy, field.crop)}).`;
-    return { ...base, status: 'over_rate', maxRatePerAcre: max, message };
+      : `${field.name}: ${rate} is more than ${allows}.`;
+    return { ...base, status: 'over_rate', maxRatePerAcre: max, message, standing };
   }
-  return { ...base, status: 'within', maxRatePerAcre: max, message: null };
+  if (overSeason) {
+    const message = `${field.name}: with this application the season’s total is ${formatNumber(seasonUnits)} ${unit}, ${formatNumber(perAcre!)} per acre of its ${formatNumber(field.acres!)} acres, more than ${allows}. The field is now over its limit.`;
+    return { ...base, status: 'over_rate', maxRatePerAcre: max, message, standing };
+  }
+  return { ...base, status: 'within', maxRatePerAcre: max, message: null, standing };
+}
+
+/**
+ * Checks a crop year's records in the order they were applied, each with the season's total on its
+ * field up to and including it (records in another unit than the plan's are not added up).
+ */
+export function checkSeason(records: (CheckedRecord & { amountApplied: number })[], plan: PlanBalance | null): RecordCheck[] {
+  const soFar = new Map<string, number>();
+  return records.map((r) => {
+    const field = plan ? planFieldOf(plan, r) : undefined;
+    const prior = field ? soFar.get(field.key) ?? 0 : 0;
+    const check = checkApplicationRecord(r, plan, prior);
+    if (field && plan && UNIT_WORDS[r.amountUnit] === plan.unit) soFar.set(field.key, prior + r.amountApplied);
+    return check;
+  });
+}
+
+/** Where each field stands after a season's records (the last record's standing), keyed by field name in lower case. */
+export function seasonStandings(records: { fieldName: string }[], checks: RecordCheck[]): Map<string, string> {
+  const last = new Map<string, string>();
+  checks.forEach((c, i) => { if (c.standing) last.set(records[i]!.fieldName.trim().toLowerCase(), c.standing); });
+  return last;
 }
 
 export type SeasonFieldTotal = {

@@ -6,7 +6,7 @@ import type { Actor } from '@/lib/auth/roles';
 import { operationScope } from '@/lib/auth/scopes';
 import { notFoundError } from '@/lib/errors';
 import { isUuid } from '@/lib/ids';
-import { checkApplicationRecord, seasonTotals, type RecordCheck, type SeasonFieldTotal } from './check';
+import { checkSeason, seasonTotals, type RecordCheck, type SeasonFieldTotal } from './check';
 import { fieldLimits, limitsForYear, loadPlanInForce } from './plan-limits';
 
 // Reading a season's application records (DNR form 542-8002) in the caller's scope: the owners of the
@@ -53,7 +53,9 @@ export async function listApplicationsForSeason(actor: Actor, operationId: strin
     loadPlanInForce(db, operationId),
   ]);
   const limits = limitsForYear(plan, cropYear);
-  const records = rows.map(({ r, recordedByName }) => ({ ...r, recordedByName, check: checkApplicationRecord(r, limits) }));
+  // Each record with the field's season total up to it, in the order applied.
+  const checks = checkSeason(rows.map(({ r }) => r), limits);
+  const records = rows.map(({ r, recordedByName }, i) => ({ ...r, recordedByName, check: checks[i]! }));
   return {
     operation: op,
     cropYear,

@@ -52,6 +52,7 @@ export async function materializePlan(tx: Executor, planId: string, doc: PlanDoc
         yieldSource: f.yieldSource ?? null,
         yieldBasis: f.yieldBasis ?? null,
         p2o5RemovalLbPerAcre: f.p2o5RemovalLbPerAcre ?? null,
+        yearsBetweenApplications: f.yearsBetweenApplications ?? null,
         applicationMethod: f.applicationMethod,
         applicationTiming: f.applicationTiming,
       })),

@@ -6,7 +6,7 @@ import { formatNumber } from '@/lib/format';
 import type { Figure } from './figures';
 import type { FiledDocument as PlanDocument } from '@/lib/plans/document/types';
 import { BAND_WORDS, MANURE_WORDS } from '@/lib/plans/document/words';
-import { balanceInput, cropNitrogenFactor, overLimitWords, planBalance } from '@/lib/plans/balance';
+import { balanceInput, cropNitrogenFactor, overLimitWords, planBalance, uncheckedWords, landownerStatementWords, type PlanBalance } from '@/lib/plans/balance';
 import type { ReferenceTables } from '@/lib/plans/reference-tables';
 
 // Per-field and per-stockpile figures of the plan, each computed by lib/rules with its citation.
@@ -153,6 +153,12 @@ export function stockpileFigures(doc: PlanDocument): Figure[] {
  * planned use and the fields' capacity. A field above its limit is an error; manure with no field to
  * go to, or fields left out for a missing figure, are flagged with the figure.
  */
+/** The landowner's statement of intent counted on a field, in words (DNR form 542-8167). */
+function statementWords(f: PlanBalance['fields'][number]): string {
+  const words = landownerStatementWords(f);
+  return words ? `; ${words[0]!.toLowerCase()}${words.slice(1)}` : '';
+}
+
 export function balanceFigures(doc: PlanDocument, year: number, tables?: ReferenceTables): Figure[] {
   const b = planBalance(balanceInput(doc.production, doc.fields, doc.agreements), year, tables);
   const unconfirmed = b.unconfirmed ?? undefined;
@@ -160,9 +166,11 @@ export function balanceFigures(doc: PlanDocument, year: number, tables?: Referen
     label: `${f.name}: manure rate against its limit`,
     value: f.limit
       ? `${f.plannedRatePerAcre === null ? 'No planned rate' : `${formatNumber(f.plannedRatePerAcre)} ${b.unit} per acre planned`}; at most ${formatNumber(f.limit.maxManureRatePerAcre)} (${f.limit.reason})` +
-        (f.p2o5Removal ? `; P2O5 removal ${formatNumber(f.p2o5Removal.lbPerAcre)} lb/acre (${f.p2o5Removal.from})` : '') +
-        (f.commercialFromStatement ? '; commercial nitrogen from the landowner’s statement of intent' : '')
-      : 'Not computed',
+        (f.p2o5Removal ? `; P2O5 removal ${formatNumber(f.p2o5Removal.lbPerAcre)} lb/acre (${f.p2o5Removal.from}); ${f.p2o5Removal.yearsWords}` : '') +
+        statementWords(f)
+      : f.limitToBeChecked
+        ? `${formatNumber(f.plannedRatePerAcre!)} ${b.unit} per acre planned, counted in the balance; limit to be checked${statementWords(f)}`
+        : 'Not computed',
     citation: b.citation,
     flag: f.overLimit
       ? { level: 'error', text: overLimitWords({ ...b, fields: [f] })[0]! }
@@ -175,7 +183,9 @@ export function balanceFigures(doc: PlanDocument, year: number, tables?: Referen
   const flags: Flag[] = [];
   if (b.balance.shortfallUnits > 0) flags.push({ level: 'warning', text: `${formatNumber(Math.round(b.balance.shortfallUnits))} ${b.unit} of the manure produced a year have no planned field.` });
   if (!b.balance.enoughLand) flags.push({ level: 'warning', text: `At their limits the fields take ${formatNumber(Math.round(b.balance.capacityUnits))} ${b.unit} a year, less than the ${formatNumber(Math.round(b.producedUnits))} produced.` });
-  if (b.incomplete.length) flags.push({ level: 'warning', text: `Left out of the balance for a missing figure: ${b.incomplete.join(', ')}.` });
+  const unchecked = uncheckedWords(b);
+  if (unchecked) flags.push({ level: 'warning', text: unchecked });
+  if (b.incomplete.length) flags.push({ level: 'warning', text: `Left out of the balance for a missing acreage or planned rate: ${b.incomplete.join(', ')}.` });
   return [
     ...perField,
     {

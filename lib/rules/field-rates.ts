@@ -66,17 +66,21 @@ export function phosphorusIndexBand(pIndex: number): {
 
 /**
  * IAC 567-65.111: on a medium P-index field, manure may supply no more phosphorus than twice the
- * P2O5 the crop rotation removes by harvest (the multiple is an unconfirmed parameter). The rate
- * that keeps to it = maximum P2O5 (lb/acre) / P2O5 per manure unit. Rounded to 1e-6.
+ * P2O5 the crop rotation removes by harvest (the multiple is an unconfirmed parameter). Where manure
+ * goes on once for several crop years of the rotation, the removal is that of those years together.
+ * Commercial P2O5 planned on the field (a landowner's statement of intent) counts against the same
+ * limit, so manure may supply only what is left of it, never below zero. The rate that keeps to it
+ * = maximum P2O5 from manure (lb/acre) / P2O5 per manure unit. Rounded to 1e-6.
  */
-export function phosphorusLimitedRate(input: { p2o5RemovalLbPerAcre: number; p2o5PerManureUnit: number }): {
+export function phosphorusLimitedRate(input: { p2o5RemovalLbPerAcre: number; p2o5PerManureUnit: number; commercialP2o5LbPerAcre?: number }): {
   maxP2o5LbPerAcre: number; maxManureRatePerAcre: number; citation: string;
 } {
   if (typeof input !== 'object' || input === null) throw new RuleInputError('input', 'must be an object');
   const removal = requireNonNegative(input.p2o5RemovalLbPerAcre, 'p2o5RemovalLbPerAcre');
   const perUnit = requireNonNegative(input.p2o5PerManureUnit, 'p2o5PerManureUnit');
   if (perUnit === 0) throw new RuleInputError('p2o5PerManureUnit', 'must be more than zero');
-  const maxP2o5 = clean(removal * parameterValue('p_index.medium_max_times_removal'));
+  const commercial = input.commercialP2o5LbPerAcre === undefined ? 0 : requireNonNegative(input.commercialP2o5LbPerAcre, 'commercialP2o5LbPerAcre');
+  const maxP2o5 = Math.max(0, clean(removal * parameterValue('p_index.medium_max_times_removal') - commercial));
   return { maxP2o5LbPerAcre: maxP2o5, maxManureRatePerAcre: clean(maxP2o5 / perUnit), citation: CITATION };
 }
 
@@ -85,6 +89,8 @@ type FieldLimitInput = {
   nitrogen: Parameters<typeof manureNitrogenRate>[0];
   p2o5RemovalLbPerAcre?: number;
   p2o5PerManureUnit?: number;
+  /** Commercial P2O5 planned on the field, lb per acre; counts against a medium field's limit. */
+  commercialP2o5LbPerAcre?: number;
 };
 
 const rate = (n: number) => `${n.toLocaleString('en-US', { maximumFractionDigits: 2 })} units per acre`;
@@ -120,7 +126,7 @@ export function fieldManureLimit(input: FieldLimitInput): {
   }
   if (input.p2o5RemovalLbPerAcre === undefined) throw new RuleInputError('p2o5RemovalLbPerAcre', 'is required for a medium P-index field');
   if (input.p2o5PerManureUnit === undefined) throw new RuleInputError('p2o5PerManureUnit', 'is required for a medium P-index field');
-  const p = phosphorusLimitedRate({ p2o5RemovalLbPerAcre: input.p2o5RemovalLbPerAcre, p2o5PerManureUnit: input.p2o5PerManureUnit });
+  const p = phosphorusLimitedRate({ p2o5RemovalLbPerAcre: input.p2o5RemovalLbPerAcre, p2o5PerManureUnit: input.p2o5PerManureUnit, commercialP2o5LbPerAcre: input.commercialP2o5LbPerAcre });
   if (p.maxManureRatePerAcre < n.maxManureRatePerAcre) {
     return {
       maxManureRatePerAcre: p.maxManureRatePerAcre,

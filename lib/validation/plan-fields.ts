@@ -47,6 +47,9 @@ const optionalText = (max: number, tooLong: string) => z.preprocess(blankToUndef
 export const cropRow = z.object({
   year: numberField('Enter the crop year').pipe(z.number().int('Enter a year like 2027').min(2000, 'Enter a year like 2027').max(2100, 'Enter a year like 2027')),
   crop: requiredText('Enter the crop planned (for example corn)', 2, 60),
+  // The crop year's own optimum yield, for the P2O5 a rotation removes over the years one manure
+  // application covers (IAC 567-65.111); blank in the planned year means the field's optimum yield.
+  yield: optionalNumber('Enter the yield as a number, or leave it blank', 0.01, 1000, 'Check the yield: bushels or tons per acre, more than 0'),
 });
 
 export const fieldRow = z.object({
@@ -67,6 +70,10 @@ export const fieldRow = z.object({
   yieldSource: z.preprocess(blankToUndefined, z.enum(YIELD_SOURCES, { error: 'Say where the optimum yield comes from' }).optional()),
   yieldBasis: optionalText(300, 'Describe the yield records in at most 300 characters'),
   p2o5RemovalLbPerAcre: optionalNumber('Enter the P2O5 removal in pounds per acre, or leave it blank', 0, 400, 'The P2O5 removal must be between 0 and 400 pounds per acre a year'),
+  // How many crop years of the rotation one manure application serves (1: every year; 2: once in a
+  // corn-soybean rotation). Blank is read as every year, the lowest medium-P limit, and said so.
+  yearsBetweenApplications: optionalNumber('Enter the years between manure applications as a whole number, or leave it blank', 1, 6, 'The years between applications must be a whole number from 1 to 6')
+    .refine((v) => v === undefined || Number.isInteger(v), 'The years between applications must be a whole number from 1 to 6'),
   applicationMethod: z.enum(APPLICATION_METHODS, { error: 'Choose how manure is applied' }),
   applicationTiming: z.enum(APPLICATION_TIMINGS, { error: 'Choose when manure is applied' }),
 });

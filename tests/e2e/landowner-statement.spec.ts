@@ -128,7 +128,8 @@ test('an owner emails a landowner the statement of intent; the landowner confirm
   await page.getByLabel(/Map of the operation and the fields/).setInputFiles(PDF);
   await expect(page.getByText('Uploaded site-map.pdf')).toBeVisible();
   await continueTo(page, 'Review and submit');
-  await expect(page.getByText('Nothing is missing.')).toBeVisible();
+  // Nothing is missing; the summary names any manure the plan leaves with no field (IAC 567-65.111).
+  await expect(page.getByText(/^Nothing (else )?is missing\./)).toBeVisible();
   const answers = page.getByRole('region', { name: 'Check your answers' });
   await expect(answers.getByText(/confirmed by the landowner through an emailed link/)).toBeVisible();
   const checked = answers.getByTestId('balance-table').getByRole('row', { name: /^De Boer 40/ });

@@ -141,8 +141,11 @@ test('an owner registers a finisher, files the original MMP with two fields in t
   await expectNoA11yViolations(page);
   await continueTo(page, 'Review and submit');
 
-  // Before submitting: nothing missing, the $250 fee and both counties, each with its rule.
-  await expect(page.getByText('Nothing is missing.')).toBeVisible();
+  // Before submitting: nothing else missing, but the summary names the manure no field takes (85 x
+  // 3.33 = 283.05 of the 1,900 thousand gallons are planned), then the $250 fee and both counties.
+  await expect(page.getByRole('heading', { name: '1,616.95 of 1,900 thousand gallons of manure have no field' })).toBeVisible();
+  await expect(page.getByTestId('unplaced-manure')).toContainText('1,616.95 of 1,900 thousand gallons of the manure produced a year have no planned field (IAC 567-65.111).');
+  await expect(page.getByText('Nothing else is missing.')).toBeVisible();
   await expect(page.getByRole('row', { name: /MMP filing fee.*\$250\.00.*IAC 567-65\.110\(7\)/ })).toBeVisible();
   await expect(page.getByText('Total: $250.00')).toBeVisible();
   await expect(page.getByText('Buena Vista County: operation located here; manure applied here')).toBeVisible();

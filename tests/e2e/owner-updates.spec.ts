@@ -37,7 +37,8 @@ test('a no-change annual update states 992 AU and owes $148.80; the counties get
   await tick(page, /I state that the manure management plan/);
   await page.getByRole('button', { name: 'Save and continue' }).click();
   await expect(page.getByRole('heading', { level: 2, name: /Step 2 of 2 Review and submit/ })).toBeVisible();
-  await expect(page.getByText('Nothing is missing.')).toBeVisible();
+  // Nothing is missing; the summary names any manure the plan leaves with no field (IAC 567-65.111).
+  await expect(page.getByText(/^Nothing (else )?is missing\./)).toBeVisible();
   await expect(page.getByText(/Annual compliance fee.*\$148\.80/).first()).toBeVisible();
   await expect(page.getByText('Total: $148.80')).toBeVisible();
   await expect(page.getByText('Lyon County: manure applied here')).toBeVisible();

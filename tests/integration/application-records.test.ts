@@ -118,6 +118,25 @@ describe(`manure application records on ${databaseLabel}`, () => {
     expect(r.check.status).toBe('no_plan');
   });
 
+  it('checks each record against the field’s season total: 380 then 300 thousand gallons on 80 acres puts the field over at the second', async () => {
+    const { owner, operationId } = await operationWithApprovedPlan();
+    const first = await recordApplication(owner, form(operationId, { amountApplied: '380' }));
+    // 380 / 80 = 4.75 an acre, within 5.33; (5.33 - 4.75) x 80 = 46.4 more would reach it.
+    expect(first.check).toMatchObject({ status: 'within', message: null });
+    expect(first.check.standing).toBe('Home 80 this season: 380 thousand gallons on its 80 acres, 4.75 per acre, within the 5.33 the approved plan allows (nitrogen for corn); 46.4 thousand gallons more would reach it.');
+    // 300 / 80 = 3.75 on its own, but 680 / 80 = 8.5 over the season.
+    const second = await recordApplication(owner, form(operationId, { amountApplied: '300' }));
+    expect(second.check).toMatchObject({
+      status: 'over_rate',
+      message: 'Home 80: with this application the season’s total is 680 thousand gallons, 8.5 per acre of its 80 acres, more than the 5.33 the approved plan allows (nitrogen for corn). The field is now over its limit.',
+      standing: 'Home 80 this season: 680 thousand gallons on its 80 acres, 8.5 per acre, above the 5.33 the approved plan allows (nitrogen for corn): the field is now over its limit.',
+    });
+    // The season's list says the same as the message did, record by record.
+    const season = await listApplicationsForSeason(owner, operationId, year);
+    expect(season.records.map((x) => x.check.status)).toEqual(['within', 'over_rate']);
+    expect(season.totals[0]).toMatchObject({ appliedUnits: 680, appliedPerAcre: 8.5, overLimit: true });
+  });
+
   describe('a season’s CSV', () => {
     const header = 'field,crop_year,applied_on,method,amount,unit,acres,applicator,certification_number,weather_day_before,weather_day_of,weather_day_after';
     const line = (field: string, amount: string, acres: string) => `${field},${year},${day},injected,${amount},thousand_gallons,${acres},Karen Hansen,,Dry,Dry,Cloudy`;
@@ -135,13 +154,34 @@ describe(`manure application records on ${databaseLabel}`, () => {
       const { owner, operationId } = await operationWithApprovedPlan();
       const bytes = csv(line('Home 80', '300', '80'), line('home 80', '220', '40'));
       const preview = await importApplications(owner, { operationId, bytes, commit: false, today: day });
-      expect(preview).toEqual({ ok: true, committed: false, count: 2, flagged: [{ row: 3, message: 'Home 80: 5.5 thousand gallons per acre is more than the 5.33 the approved plan allows (nitrogen for corn).' }] });
+      // The second row is flagged for its own rate (and the season's); the preview says where the field stands after the file.
+      expect(preview).toEqual({
+        ok: true, committed: false, count: 2,
+        flagged: [{ row: 3, message: 'Home 80: 5.5 thousand gallons per acre is more than the 5.33 the approved plan allows (nitrogen for corn).' }],
+        standings: ['Home 80 this season: 520 thousand gallons on its 80 acres, 6.5 per acre, above the 5.33 the approved plan allows (nitrogen for corn): the field is now over its limit.'],
+      });
       const done = await importApplications(owner, { operationId, bytes, commit: true, today: day });
       expect(done).toMatchObject({ ok: true, committed: true, count: 2 });
       const season = await listApplicationsForSeason(owner, operationId, year);
       expect(season.records.map((r) => [r.fieldName, r.source])).toEqual([['Home 80', 'csv'], ['Home 80', 'csv']]);
       // 520 thousand gallons over the season on 80 acres is 6.5 an acre: above the field's limit.
       expect(season.totals[0]).toMatchObject({ appliedUnits: 520, appliedPerAcre: 6.5, overLimit: true });
+    });
+
+    it('flags a row far above the planned rate on a field with no computable limit (soybeans), instead of "Not checked"', async () => {
+      const owner = await createOwner();
+      const { operationId } = await createOperation(owner, { today: addDays(day, -40) });
+      const d = draftForThisSeason();
+      // River 120 (soybeans, no nitrogen factor) plans 45 lb N / 45 = 1 thousand gallons an acre.
+      const fields = (d.fields.fields as Record<string, unknown>[]).map((f) => (f.name === 'River 120' ? { ...f, nitrogenRateLbPerAcre: '45' } : f));
+      await approvedPlanFor(owner, operationId, await createReviewer(), { today: addDays(day, -30), draft: { ...d, fields: { fields } } });
+      // 1,440 thousand gallons on 120 acres: 12 an acre, 12 times the plan.
+      const preview = await importApplications(owner, { operationId, bytes: csv(line('River 120', '1440', '120')), commit: false, today: day });
+      expect(preview.ok && preview.flagged[0]?.message).toMatch(/^River 120: 12 thousand gallons per acre is above the 1 the approved plan plans for this field \(12 times the planned rate\)\. No legal limit could be computed for it/);
+      expect(preview.ok && preview.standings).toEqual(['River 120 this season: 1,440 thousand gallons on its 120 acres, 12 per acre, above the planned 1; limit to be checked.']);
+      await importApplications(owner, { operationId, bytes: csv(line('River 120', '1440', '120')), commit: true, today: day });
+      const season = await listApplicationsForSeason(owner, operationId, year);
+      expect(season.records.map((x) => x.check.status)).toEqual(['over_planned']);
     });
   });
 });

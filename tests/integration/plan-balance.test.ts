@@ -44,10 +44,12 @@ describe(`the plan's manure balance at submission and in review on ${databaseLab
     expect(home?.value).toMatch(/^3\.33 thousand gallons per acre planned; at most 5\.33/);
     expect(home?.flag).toBeUndefined();
     const balance = view.figures.find((f) => f.label === 'Manure balance');
-    // 1,900,000 gallons produced; Home 80 takes 80 x 3.33 = 266; River 120 (soybeans) has no factor.
+    // 1,900,000 gallons produced; Home 80 takes 80 x 3.33 = 266; River 120 (soybeans, no factor) plans none.
     expect(balance?.value).toBe('1,900 thousand gallons produced a year; 266 planned on the fields; 426 the fields may take at their limits');
     expect(balance?.flag?.text).toContain('1,634 thousand gallons of the manure produced a year have no planned field.');
-    expect(balance?.flag?.text).toContain('Left out of the balance for a missing figure: River 120.');
+    // River 120 (soybeans, no nitrogen factor) counts in the balance at its planned use, its limit to be checked.
+    expect(balance?.flag?.text).toContain('Counted at their planned use, limit to be checked: River 120 (0 thousand gallons planned).');
+    expect(view.figures.find((f) => f.label === 'River 120: manure rate against its limit')?.value).toBe('0 thousand gallons per acre planned, counted in the balance; limit to be checked');
     expect(balance?.unconfirmed).toMatch(/567-65\.111/);
   });
 
@@ -57,19 +59,19 @@ describe(`the plan's manure balance at submission and in review on ${databaseLab
     const { operationId } = await createOperation(owner);
     const d = draftWith('150');
     const fields = (d.fields.fields as Record<string, unknown>[]).map((f, i) =>
-      i === 0 ? { ...f, phosphorusIndex: '3', p2o5RemovalLbPerAcre: '60', previousCrop: 'soybeans', previousCropManured: 'true', yieldSource: 'own_records', yieldBasis: 'Yield monitor 2021-2025' } : f);
+      i === 0 ? { ...f, phosphorusIndex: '3', p2o5RemovalLbPerAcre: '60', yearsBetweenApplications: '1', crops: [{ year: String(year + 1), crop: 'corn', yield: '200' }], previousCrop: 'soybeans', previousCropManured: 'true', yieldSource: 'own_records', yieldBasis: 'Yield monitor 2021-2025' } : f);
     const planId = await approvedPlanFor(owner, operationId, reviewer, { draft: { ...d, production: { ...d.production, manureAmountBasis: '2,480 head x 766 gallons a head' }, fields: { fields } } });
 
     // The plan's tables keep what the owner stated (an update starts from them).
     const stored = await documentFromTables(await getDb(), planId);
     expect(stored?.production.manureAmountBasis).toBe('2,480 head x 766 gallons a head');
-    expect(stored?.fields.find((f) => f.name === 'Home 80')).toMatchObject({ p2o5RemovalLbPerAcre: 60, previousCrop: 'soybeans', previousCropManured: true, yieldSource: 'own_records', yieldBasis: 'Yield monitor 2021-2025' });
+    expect(stored?.fields.find((f) => f.name === 'Home 80')).toMatchObject({ p2o5RemovalLbPerAcre: 60, yearsBetweenApplications: 1, crops: [{ year: year + 1, crop: 'corn', yield: 200 }], previousCrop: 'soybeans', previousCropManured: true, yieldSource: 'own_records', yieldBasis: 'Yield monitor 2021-2025' });
 
     // 2 x 60 lb P2O5 / 30 lb per 1,000 gallons = 4, below nitrogen's 5.33: phosphorus binds.
     const view = await getReviewView(reviewer, planId, today());
     const home = view.figures.find((f) => f.label === 'Home 80: manure rate against its limit');
     expect(home?.value).toMatch(/^3\.33 thousand gallons per acre planned; at most 4 \(P index 3 is medium: phosphorus binds/);
-    expect(home?.value).toContain('P2O5 removal 60 lb/acre (as the plan states)');
+    expect(home?.value).toContain('P2O5 removal 60 lb/acre (as the plan states); manure every year');
     const nitrogen = view.figures.find((f) => f.label.startsWith('Home 80: nitrogen need'));
     expect(nitrogen?.flag?.text).toContain('Home 80: the previous crop (soybeans) got manure but no carry-over credit is taken: check it.');
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applicationRatePerAcre, checkApplicationRecord, seasonTotals } from '@/lib/applications/check';
+import { applicationRatePerAcre, checkApplicationRecord, checkSeason, seasonTotals } from '@/lib/applications/check';
 import { parseApplicationsCsv } from '@/lib/applications/csv';
 import { planBalance, type BalanceFieldInput } from '@/lib/plans/balance';
 import { RuleInputError } from '@/lib/rules';
@@ -50,6 +50,25 @@ describe('an application against the approved plan', () => {
   it('flags a record with no approved plan, or in another unit than the plan’s manure', () => {
     expect(checkApplicationRecord(rec(4), null).status).toBe('no_plan');
     expect(checkApplicationRecord(rec(4, { amountUnit: 'tons' }), plan).status).toBe('unit_mismatch');
+  });
+
+  it('checks each record with the field’s season total up to it, and says where the field stands', () => {
+    const checks = checkSeason([{ ...rec(4.75), amountApplied: 380 }, { ...rec(3.75), amountApplied: 300 }], plan);
+    expect(checks.map((c) => c.status)).toEqual(['within', 'over_rate']);
+    expect(checks[0]!.standing).toBe('Home 80 this season: 380 thousand gallons on its 80 acres, 4.75 per acre, within the 5.33 the approved plan allows (nitrogen for corn); 46.4 thousand gallons more would reach it.');
+    expect(checks[1]!.message).toMatch(/^Home 80: with this application the season’s total is 680 thousand gallons, 8\.5 per acre of its 80 acres, more than the 5\.33/);
+    // A record in another unit is not added to the season.
+    expect(checkSeason([{ ...rec(4.75), amountApplied: 380 }, { ...rec(1, { amountUnit: 'tons' }), amountApplied: 80 }, { ...rec(0.5), amountApplied: 40 }], plan).map((c) => c.status)).toEqual(['within', 'unit_mismatch', 'within']);
+  });
+
+  it('flags a rate above the planned rate where no legal limit can be computed', () => {
+    // Soybeans have no nitrogen factor: 45 lb N planned / 45 = 1 an acre, no limit.
+    const soy = planBalance({ production, fields: [field({ key: 's', name: 'River 120', acres: 120, crops: [{ year: 2027, crop: 'soybeans' }], nitrogenRateLbPerAcre: 45 })] }, 2027);
+    const over = checkApplicationRecord({ fieldKey: 's', fieldName: 'River 120', ratePerAcre: 12, amountUnit: 'thousand_gallons', amountApplied: 1440 }, soy);
+    expect(over).toMatchObject({ status: 'over_planned', standing: 'River 120 this season: 1,440 thousand gallons on its 120 acres, 12 per acre, above the planned 1; limit to be checked.' });
+    expect(over.message).toMatch(/^River 120: 12 thousand gallons per acre is above the 1 the approved plan plans for this field \(12 times the planned rate\)/);
+    const within = checkApplicationRecord({ fieldKey: 's', fieldName: 'River 120', ratePerAcre: 1, amountUnit: 'thousand_gallons', amountApplied: 120 }, soy);
+    expect(within).toMatchObject({ status: 'not_computed', standing: 'River 120 this season: 120 thousand gallons on its 120 acres, 1 per acre, within the planned 1; limit to be checked.' });
   });
 
   it('totals a season per field over the plan’s acres, against the planned rate and the limit', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { overLimitWords, planBalance, type BalanceFieldInput } from '@/lib/plans/balance';
+import { landownerStatementWords, overLimitWords, planBalance, unplacedManureWords, uncheckedWords, type BalanceFieldInput } from '@/lib/plans/balance';
 import type { CropFactor } from '@/lib/plans/reference-tables';
 
 const CORN_N_ONLY: CropFactor = { crop: 'corn_grain', label: 'Corn', yieldUnit: 'bu', nLbPerYieldUnit: 1.2, p2o5LbPerYieldUnit: null, source: 'test', effectiveFrom: '2024-01-01', confirmed: false };
@@ -43,7 +43,9 @@ describe('the plan balance', () => {
     expect(edge.p2o5Removal).toBeNull();
     // Stated removal 60 lb/acre: at most 2 x 60 = 120 lb P2O5 / 30 lb per 1,000 gallons = 4 thousand gallons, below nitrogen's 5.33.
     const stated = planBalance({ production, fields: [corn({ phosphorusIndex: 2.5, p2o5RemovalLbPerAcre: 60 })] }, 2027).fields[0]!;
-    expect(stated).toMatchObject({ limit: { maxManureRatePerAcre: 4, limitedBy: 'phosphorus' }, p2o5Removal: { lbPerAcre: 60, from: 'as the plan states' } });
+    expect(stated).toMatchObject({ limit: { maxManureRatePerAcre: 4, limitedBy: 'phosphorus' }, p2o5Removal: { lbPerAcre: 60, from: 'as the plan states', years: 1, yearsStated: false } });
+    // The years between applications were not asked of older plans: read as every year (the lowest limit), and said so.
+    expect(stated.p2o5Removal!.yearsWords).toBe('manure every year: the years between applications are not stated, so the lowest limit is used');
     // Not stated: the crop table's 0.37 lb P2O5 per bushel x 200 bu = 74 lb; 148 / 30 = 4.93, and the table's figure is flagged unconfirmed.
     const table = planBalance({ production, fields: [corn({ phosphorusIndex: 5 })] }, 2027);
     expect(table.fields[0]).toMatchObject({ limit: { maxManureRatePerAcre: 4.93, limitedBy: 'phosphorus' }, p2o5Removal: { lbPerAcre: 74 } });
@@ -53,19 +55,62 @@ describe('the plan balance', () => {
     const none = planBalance({ production, fields: [corn({ phosphorusIndex: 2.5 })] }, 2027, { crops: [{ ...CORN_N_ONLY }], countyYields: [] });
     expect(none.fields[0]!.limit).toBeNull();
     expect(none.fields[0]!.missing).toMatch(/medium phosphorus index: its limit needs the crop rotation’s P2O5 removal/);
-    expect(none.incomplete).toEqual(['Home 80']);
+    // Still counted in the operation's balance at its planned use, its limit to be checked.
+    expect(none.incomplete).toEqual([]);
+    expect(none.fields[0]!.limitToBeChecked).toBe(true);
+    expect(none.unchecked.names).toEqual(['Home 80']);
     // The manure's P2O5 is needed too.
     const noP = planBalance({ production: { ...production, p2o5PerUnit: null }, fields: [corn({ phosphorusIndex: 3, p2o5RemovalLbPerAcre: 60 })] }, 2027).fields[0]!;
     expect(noP.missing).toMatch(/needs the manure’s P2O5 per unit/);
   });
 
-  it('takes the commercial nitrogen of a landowner’s statement of intent when the field states none', () => {
+  it('always counts a landowner’s statement of intent on its field: its commercial N with the plan’s own, even a typed 0, and its P2O5 against the medium-P limit', () => {
     const field = corn({ commercialNLbPerAcre: null, nitrogenRateLbPerAcre: 200 });
     const b = planBalance({ production, fields: [field], agreements: [{ fieldKey: 'f1', commercialNLbPerAcre: 60 }] }, 2027).fields[0]!;
     // (240 - 60) / 45 = 4 at most; 200 / 45 = 4.44 planned: over.
     expect(b).toMatchObject({ commercialFromStatement: true, limit: { maxManureRatePerAcre: 4 }, overLimit: true });
+    // The plan's own commercial N typed as 0 no longer loses the landowner's 60 lb credit (it did: 5.33).
     const own = planBalance({ production, fields: [corn({ commercialNLbPerAcre: 0 })], agreements: [{ fieldKey: 'f1', commercialNLbPerAcre: 60 }] }, 2027).fields[0]!;
-    expect(own).toMatchObject({ commercialFromStatement: false, limit: { maxManureRatePerAcre: 5.33 } });
+    expect(own).toMatchObject({ commercialFromStatement: true, limit: { maxManureRatePerAcre: 4 } });
+    // Both count: 20 of the plan's own + 60 of the landowner's: (240 - 80) / 45 = 3.56.
+    const both = planBalance({ production, fields: [corn({ commercialNLbPerAcre: 20 })], agreements: [{ fieldKey: 'f1', commercialNLbPerAcre: 60 }] }, 2027).fields[0]!;
+    expect(both.limit!.maxManureRatePerAcre).toBe(3.56);
+    // A medium field, rotation removal stated 60 lb: 2 x 60 = 120 lb, less the landowner's 40 lb P2O5 = 80 / 30 = 2.67.
+    const medium = planBalance({ production, fields: [corn({ phosphorusIndex: 3, p2o5RemovalLbPerAcre: 60 })], agreements: [{ fieldKey: 'f1', commercialNLbPerAcre: null, commercialP2o5LbPerAcre: 40 }] }, 2027).fields[0]!;
+    expect(medium).toMatchObject({ limit: { maxManureRatePerAcre: 2.67, limitedBy: 'phosphorus' }, overLimit: true, statement: { nLbPerAcre: null, p2o5LbPerAcre: 40 } });
+    expect(landownerStatementWords(medium)).toBe('Commercial P2O5 from the landowner’s statement of intent: 40 lb per acre, counted against the medium phosphorus-index limit');
+  });
+
+  it('measures a medium P-index field against the P2O5 its rotation removes over the years one application serves', () => {
+    // Corn then soybeans, manure with 50 lb P2O5 per 1,000 gallons. Every year: 2 x (0.37 x 200 = 74) = 148 / 50 = 2.96.
+    const rotation = { crops: [{ year: 2027, crop: 'corn' }, { year: 2028, crop: 'soybeans', yield: 60 }], phosphorusIndex: 4, nitrogenRateLbPerAcre: 200 };
+    const p50 = { ...production, p2o5PerUnit: 50 };
+    const yearly = planBalance({ production: p50, fields: [corn({ ...rotation, yearsBetweenApplications: 1 })] }, 2027).fields[0]!;
+    expect(yearly).toMatchObject({ limit: { maxManureRatePerAcre: 2.96, limitedBy: 'phosphorus' }, overLimit: true, p2o5Removal: { lbPerAcre: 74, yearsWords: 'manure every year' } });
+    // Once per rotation: 2 x (74 corn + 0.8 x 60 = 48 soybeans) = 244 / 50 = 4.88; the planned 4.44 is within.
+    const once = planBalance({ production: p50, fields: [corn({ ...rotation, yearsBetweenApplications: 2 })] }, 2027).fields[0]!;
+    expect(once).toMatchObject({ limit: { maxManureRatePerAcre: 4.88, limitedBy: 'phosphorus' }, overLimit: false, p2o5Removal: { lbPerAcre: 122, years: 2, yearsWords: 'manure once every 2 years' } });
+    expect(once.p2o5Removal!.from).toBe('2027 corn: 0.37 lb P2O5 per bu removed x 200 bu per acre + 2028 soybeans: 0.8 lb P2O5 per bu removed x 60 bu per acre');
+    // A stated yearly removal serves the same years: 61 lb a year x 2 = 122.
+    const stated = planBalance({ production: p50, fields: [corn({ ...rotation, yearsBetweenApplications: 2, p2o5RemovalLbPerAcre: 61 })] }, 2027).fields[0]!;
+    expect(stated).toMatchObject({ limit: { maxManureRatePerAcre: 4.88 }, p2o5Removal: { lbPerAcre: 122, from: '61 lb a year as the plan states x 2 years' } });
+    // Without the soybean year's yield the removal is not guessed.
+    const noYield = planBalance({ production: p50, fields: [corn({ ...rotation, crops: [{ year: 2027, crop: 'corn' }, { year: 2028, crop: 'soybeans' }], yearsBetweenApplications: 2 })] }, 2027).fields[0]!;
+    expect(noYield.limit).toBeNull();
+    expect(noYield.missing).toBe('Home 80 has a medium phosphorus index: its limit needs the crop rotation’s P2O5 removal, which the plan does not state (the plan gives no yield for soybeans in 2028): state it, or give each crop year’s yield.');
+  });
+
+  it('counts every field in the operation’s balance: a soybean field with no nitrogen factor shows its planned use, limit to be checked', () => {
+    // 2,880,000 gallons produced. Home 80 (corn) plans 3.33 x 80 = 266.4; Bottom 300 (soybeans) plans 120 / 45 = 2.67 x 300 = 801.
+    const soy = corn({ key: 'f2', name: 'Bottom 300', acres: 300, crops: [{ year: 2027, crop: 'soybeans' }], optimumYield: 60, nitrogenRateLbPerAcre: 120 });
+    const b = planBalance({ production: { ...production, manureAmount: 2_880_000 }, fields: [corn(), soy] }, 2027);
+    expect(b.fields[1]).toMatchObject({ limit: null, limitToBeChecked: true, plannedRatePerAcre: 2.67 });
+    expect(b.balance?.plannedUnits).toBeCloseTo(1067.4, 1);
+    expect(b.balance?.shortfallUnits).toBeCloseTo(1812.6, 1);
+    expect(uncheckedWords(b)).toBe('Counted at their planned use, limit to be checked: Bottom 300 (801 thousand gallons planned).');
+    expect(unplacedManureWords(b)).toBe('1,812.6 of 2,880 thousand gallons of the manure produced a year have no planned field (IAC 567-65.111).');
+    const all = planBalance({ production: { ...production, manureAmount: 266_400 }, fields: [corn()] }, 2027);
+    expect(unplacedManureWords(all)).toBeNull();
   });
 
   it('reads the department’s crop table when it has one, and says nothing is unconfirmed when every row used is confirmed', () => {

@@ -18,7 +18,7 @@ const field = (key: string, name: string): FiledDocument['fields'][number] => ({
   key, name, countyFips: '19167', acres: 80, tenure: 'owned', crops: [{ year: 2027, crop: 'corn' }], optimumYield: 200,
   nitrogenRateLbPerAcre: 150, legumeCreditLbPerAcre: 40, commercialNLbPerAcre: 30, carryoverCreditLbPerAcre: 20, phosphorusIndex: 1.5,
   applicationMethod: 'injected', applicationTiming: 'fall',
-  previousCrop: 'soybeans', previousCropManured: false, yieldSource: 'own_records', yieldBasis: 'Yield monitor 2021-2025', p2o5RemovalLbPerAcre: 60,
+  previousCrop: 'soybeans', previousCropManured: false, yieldSource: 'own_records', yieldBasis: 'Yield monitor 2021-2025', p2o5RemovalLbPerAcre: 60, yearsBetweenApplications: 2,
 });
 const base: FiledDocument = {
   contacts: [{ name: 'Karen Hansen', role: 'Owner', phone: '712-555-0141', email: 'karen@example.com' }],

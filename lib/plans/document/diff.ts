@@ -66,7 +66,7 @@ export function diffDocuments(before: FiledDocument, after: FiledDocument, optio
     ...f,
     countyFips: `${countyName(f.countyFips)} County`,
     tenure: TENURE_LABELS[f.tenure],
-    crops: f.crops.map((c) => `${c.year} ${c.crop}`).join(', '),
+    crops: f.crops.map((c) => `${c.year} ${c.crop}${c.yield != null ? ` (yield ${c.yield})` : ''}`).join(', '),
     applicationMethod: f.applicationMethod ? METHOD_LABELS[f.applicationMethod] : null,
     applicationTiming: f.applicationTiming ? TIMING_LABELS[f.applicationTiming] : null,
   });

@@ -20,7 +20,7 @@ const fieldSchema = z.object({
   countyFips: z.string().catch(''),
   acres: z.coerce.number().catch(0),
   tenure: z.enum(['owned', 'rented', 'agreement']).catch('owned'),
-  crops: z.array(z.object({ year: z.coerce.number(), crop: z.string() })).catch([]),
+  crops: z.array(z.object({ year: z.coerce.number(), crop: z.string(), yield: z.preprocess((v) => (v === null || v === '' ? undefined : v), z.coerce.number().finite().optional()).catch(undefined) })).catch([]),
   optimumYield: num,
   nitrogenRateLbPerAcre: num,
   legumeCreditLbPerAcre: num,
@@ -32,6 +32,7 @@ const fieldSchema = z.object({
   yieldSource: oneOf(['county_average', 'own_records'] as const).optional(),
   yieldBasis: text.optional(),
   p2o5RemovalLbPerAcre: num.optional(),
+  yearsBetweenApplications: num.optional(),
   applicationMethod: oneOf(['injected', 'incorporated', 'surface_applied', 'irrigation'] as const),
   applicationTiming: oneOf(['fall', 'spring', 'summer', 'split'] as const),
 });

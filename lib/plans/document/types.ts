@@ -30,7 +30,7 @@ export type PlanDocument = {
 /** T where the keys K may also be null (keeps each key's optionality). */
 type Gaps<T, K extends keyof T> = { [P in keyof T]: P extends K ? T[P] | null : T[P] };
 
-export type FiledField = Gaps<FieldRow, 'optimumYield' | 'nitrogenRateLbPerAcre' | 'legumeCreditLbPerAcre' | 'commercialNLbPerAcre' | 'carryoverCreditLbPerAcre' | 'phosphorusIndex' | 'applicationMethod' | 'applicationTiming' | 'previousCrop' | 'previousCropManured' | 'yieldSource' | 'yieldBasis' | 'p2o5RemovalLbPerAcre'>;
+export type FiledField = Gaps<FieldRow, 'optimumYield' | 'nitrogenRateLbPerAcre' | 'legumeCreditLbPerAcre' | 'commercialNLbPerAcre' | 'carryoverCreditLbPerAcre' | 'phosphorusIndex' | 'applicationMethod' | 'applicationTiming' | 'previousCrop' | 'previousCropManured' | 'yieldSource' | 'yieldBasis' | 'p2o5RemovalLbPerAcre' | 'yearsBetweenApplications'>;
 export type FiledAgreement = Gaps<Agreement, 'fieldKey' | 'acres' | 'signedOn' | 'attachmentId' | 'commercialNLbPerAcre' | 'commercialP2o5LbPerAcre' | 'statementId'>;
 export type FiledStockpile = Gaps<StockpileRow, 'slopePercent' | 'practicesDescription'>;
 export type FiledProduction = Gaps<Production, keyof Production>;

@@ -38,6 +38,7 @@ export const FIELD_LABELS: Record<Exclude<keyof FieldRow, 'key'>, string> = {
   yieldSource: 'optimum yield from',
   yieldBasis: 'yield records',
   p2o5RemovalLbPerAcre: 'P2O5 removed by the rotation (lb/acre)',
+  yearsBetweenApplications: 'years between manure applications',
   applicationMethod: 'application method',
   applicationTiming: 'application timing',
 };

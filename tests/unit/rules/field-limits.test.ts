@@ -14,6 +14,12 @@ describe('phosphorusLimitedRate (IAC 567-65.111)', () => {
     // Removal 60 lb P2O5/acre: at most 120 lb; at 40 lb P2O5 per 1,000 gal, 3 (1,000 gal) per acre.
     expect(phosphorusLimitedRate({ p2o5RemovalLbPerAcre: 60, p2o5PerManureUnit: 40 })).toEqual({ maxP2o5LbPerAcre: 120, maxManureRatePerAcre: 3, citation: 'IAC 567-65.111' });
   });
+  it('IAC 567-65.111: commercial P2O5 planned on the field (a landowner’s statement) counts against the same limit, never below zero', () => {
+    // 120 lb allowed, 40 lb of it commercial: 80 lb from manure / 40 = 2 per acre.
+    expect(phosphorusLimitedRate({ p2o5RemovalLbPerAcre: 60, p2o5PerManureUnit: 40, commercialP2o5LbPerAcre: 40 })).toEqual({ maxP2o5LbPerAcre: 80, maxManureRatePerAcre: 2, citation: 'IAC 567-65.111' });
+    expect(phosphorusLimitedRate({ p2o5RemovalLbPerAcre: 60, p2o5PerManureUnit: 40, commercialP2o5LbPerAcre: 200 }).maxManureRatePerAcre).toBe(0);
+    expect(() => phosphorusLimitedRate({ p2o5RemovalLbPerAcre: 60, p2o5PerManureUnit: 40, commercialP2o5LbPerAcre: -5 })).toThrow(/^commercialP2o5LbPerAcre /);
+  });
   it('IAC 567-65.111: no removal, no phosphorus-limited manure', () => {
     expect(phosphorusLimitedRate({ p2o5RemovalLbPerAcre: 0, p2o5PerManureUnit: 40 }).maxManureRatePerAcre).toBe(0);
   });

@@ -21,7 +21,9 @@ export async function recordApplicationAction(input: unknown): Promise<ActionRes
     const values = parseOrThrow(applicationRecordSchema(today()), input);
     const r = await recordApplication(actor, values);
     revalidatePath(`/operations/${values.operationId}/applications`);
-    return { ok: true, data: r, message: r.check.message ?? 'Recorded. The rate is within the approved plan’s limit for the field.' };
+    // The flag (if any), then where the field stands this season with this record.
+    const words = [r.check.message ?? 'Recorded. The rate is within the approved plan’s limit for the field.', r.check.standing].filter(Boolean).join(' ');
+    return { ok: true, data: r, message: words };
   });
 }
 

@@ -17,12 +17,12 @@ import { FieldBalanceNote } from '../field-balance-note';
 import type { CountyOption, StepProps } from '../types';
 import { useStepForm } from '../use-step-form';
 
-type Crop = { year: string | number; crop: string };
+type Crop = { year: string | number; crop: string; yield?: string | number };
 type Field = {
   key: string; name: string; countyFips: string; acres: string | number; tenure: string; crops: Crop[]; optimumYield: string | number;
   nitrogenRateLbPerAcre: string | number; phosphorusIndex: string | number;
   legumeCreditLbPerAcre?: string | number; commercialNLbPerAcre?: string | number; carryoverCreditLbPerAcre?: string | number; applicationMethod: string; applicationTiming: string;
-  previousCrop?: string; previousCropManured?: string | boolean; yieldSource?: string; yieldBasis?: string; p2o5RemovalLbPerAcre?: string | number;
+  previousCrop?: string; previousCropManured?: string | boolean; yieldSource?: string; yieldBasis?: string; p2o5RemovalLbPerAcre?: string | number; yearsBetweenApplications?: string | number;
 };
 type Values = { fields: Field[] };
 
@@ -45,12 +45,14 @@ function CropRows({ control, register, errors, index, nextYear }: { control: Con
   const e = errors.fields?.[index]?.crops;
   return (
     <fieldset className="usa-fieldset margin-top-2">
-      <legend className="usa-legend">Crop schedule</legend>
+      <legend className="usa-legend">Crop schedule (the rotation)</legend>
+      <p className="usa-hint margin-top-05">The yield of a year is needed only for a medium phosphorus index when manure serves more than one crop year; blank in the planned year uses the optimum yield below.</p>
       {e?.root?.message || e?.message ? <p className="usa-error-message">{e?.root?.message ?? e?.message}</p> : null}
       {fields.map((c, j) => (
         <div key={c.id} className="grid-row grid-gap-2">
-          <TextField groupClassName="grid-col-4" label={`Year ${j + 1}`} inputMode="numeric" error={e?.[j]?.year?.message} {...register(`fields.${index}.crops.${j}.year`)} />
-          <TextField groupClassName="grid-col-8" label={`Crop in year ${j + 1}`} error={e?.[j]?.crop?.message} {...register(`fields.${index}.crops.${j}.crop`)} />
+          <TextField groupClassName="grid-col-3" label={`Year ${j + 1}`} inputMode="numeric" error={e?.[j]?.year?.message} {...register(`fields.${index}.crops.${j}.year`)} />
+          <TextField groupClassName="grid-col-5" label={`Crop in year ${j + 1}`} error={e?.[j]?.crop?.message} {...register(`fields.${index}.crops.${j}.crop`)} />
+          <TextField groupClassName="grid-col-4" label={`Yield in year ${j + 1} (optional)`} inputMode="decimal" error={e?.[j]?.yield?.message} {...register(`fields.${index}.crops.${j}.yield`)} />
           {fields.length > 1 ? (
             <Button variant="unstyled" className="margin-left-1" onClick={() => remove(j)}>
               Remove year {j + 1}
@@ -137,6 +139,14 @@ export function FieldsStep({ defaults, onChange, handle, counties, operationCoun
               error={e?.[i]?.p2o5RemovalLbPerAcre?.message}
               {...register(`fields.${i}.p2o5RemovalLbPerAcre`)}
             />
+            <TextField
+              label="Years between manure applications"
+              hint="1 if manure goes on every year; 2 if once in a corn-soybean rotation. On a medium phosphorus index, one application may supply twice the P2O5 the rotation removes over those years. Left blank, it is read as every year, the lowest limit."
+              inputMode="numeric"
+              width="sm"
+              error={e?.[i]?.yearsBetweenApplications?.message}
+              {...register(`fields.${i}.yearsBetweenApplications`)}
+            />
             <SelectField label="Application method" required options={APPLICATION_METHODS.map((m) => ({ value: m, label: METHOD_LABELS[m] }))} error={e?.[i]?.applicationMethod?.message} {...register(`fields.${i}.applicationMethod`)} />
             <SelectField label="Application timing" required options={APPLICATION_TIMINGS.map((t) => ({ value: t, label: TIMING_LABELS[t] }))} error={e?.[i]?.applicationTiming?.message} {...register(`fields.${i}.applicationTiming`)} />
             <Button variant="unstyled" className="margin-top-2" onClick={() => remove(i)}>
@@ -148,7 +158,7 @@ export function FieldsStep({ defaults, onChange, handle, counties, operationCoun
       <Button
         variant="outline"
         className="margin-top-2"
-        onClick={() => append({ key: newRowKey(), name: '', countyFips: '', acres: '', tenure: '', crops: [{ year: nextYear, crop: '' }], optimumYield: '', nitrogenRateLbPerAcre: '', legumeCreditLbPerAcre: '', commercialNLbPerAcre: '', carryoverCreditLbPerAcre: '', phosphorusIndex: '', applicationMethod: '', applicationTiming: '', previousCrop: '', previousCropManured: '', yieldSource: '', yieldBasis: '', p2o5RemovalLbPerAcre: '' })}
+        onClick={() => append({ key: newRowKey(), name: '', countyFips: '', acres: '', tenure: '', crops: [{ year: nextYear, crop: '' }], optimumYield: '', nitrogenRateLbPerAcre: '', legumeCreditLbPerAcre: '', commercialNLbPerAcre: '', carryoverCreditLbPerAcre: '', phosphorusIndex: '', applicationMethod: '', applicationTiming: '', previousCrop: '', previousCropManured: '', yieldSource: '', yieldBasis: '', p2o5RemovalLbPerAcre: '', yearsBetweenApplications: '' })}
       >
         Add a field
       </Button>

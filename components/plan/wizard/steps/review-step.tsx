@@ -19,6 +19,7 @@ import { documentOfDraft } from '@/lib/plans/document/draft';
 import type { PlanDraft } from '@/lib/plans/document/types';
 import type { UploadedFile } from '../../file-upload';
 import { pIndexWords } from '@/lib/plans/document/words';
+import { reviewSummary } from '@/lib/plans/review-summary';
 import type { CountyOption } from '../types';
 
 type Props = {
@@ -62,10 +63,14 @@ export function ReviewStep({ check, draft, files, steps, kind, animalUnits, fees
   const review = latestParameter('days.mmp_review');
   const period = periodEnd(day60, deadlineKind('department_review'));
   const ready = check.missing.length === 0 && doc;
+  // The manure no field takes, named beside what is missing (IAC 567-65.111), from the same balance
+  // the fields step and the reviewer show.
+  const summary = reviewSummary(answers, check.missing.length, Number(today.slice(0, 4)), referenceTables);
   return (
     <>
       {check.missing.length ? (
-        <Alert type="warning" heading={`Still missing: ${check.missing.length} ${check.missing.length === 1 ? 'item' : 'items'}`} headingLevel={3}>
+        <Alert type="warning" heading={summary.heading} headingLevel={3}>
+          {summary.unplaced ? <p data-testid="unplaced-manure"><strong>{summary.unplaced}</strong> Add the fields that take it, or the reviewer will ask where it goes.</p> : null}
           <ul className="usa-list">
             {check.missing.map((m, i) => (
               <li key={i}>
@@ -76,6 +81,11 @@ export function ReviewStep({ check, draft, files, steps, kind, animalUnits, fees
               </li>
             ))}
           </ul>
+        </Alert>
+      ) : summary.unplaced ? (
+        <Alert type="warning" heading={summary.heading} headingLevel={3}>
+          <p data-testid="unplaced-manure"><strong>{summary.unplaced}</strong> Add the fields that take it, or the reviewer will ask where it goes.</p>
+          <p>Nothing else is missing. Check the figures below, then submit.</p>
         </Alert>
       ) : (
         <Alert type="success" slim>

@@ -1,0 +1,1 @@
+ALTER TABLE "plan_fields" ADD COLUMN "years_between_applications" integer;
