@@ -25,7 +25,8 @@ export default defineConfig({
   webServer: {
     command: 'npx tsx --require ./scripts/server-only-outside-next.cjs scripts/e2e-server.ts',
     url: `http://127.0.0.1:${port}/api/health`,
-    timeout: 300_000,
+    // The first run builds the portal (4 to 10 minutes on two busy cores) before it answers.
+    timeout: 900_000,
     reuseExistingServer: false,
     stdout: 'pipe',
     stderr: 'pipe',
