@@ -10,6 +10,7 @@ import { StatusTag } from '@/components/status-tag';
 import { requireRole } from '@/lib/auth/session';
 import { today } from '@/lib/clock';
 import { formatMoney, formatNumber, pluralDays } from '@/lib/format';
+import { filedUpdateWords } from '@/lib/operations/update-filed';
 import { nextStepFor } from '@/lib/operations/next-step';
 import { listOperationSummaries, type OperationSummary } from '@/lib/operations/queries';
 import { Wrap } from '@/components/plan/wrap';
@@ -25,6 +26,7 @@ function dueCell(op: OperationSummary) {
 function dueText(op: OperationSummary) {
   // IAC 567-65.110(1)"e"(2): an elected SAFO files no updated MMP while the election is in force.
   if (op.safoInForce) return 'None: SAFO election in force (IAC 567-65.110(1)“e”(2))';
+  if (op.updateFiled) return filedUpdateWords(op.updateFiled);
   if (!op.nextDue || op.daysUntilDue === null) return 'No date assigned yet';
   if (op.daysUntilDue < 0) {
     return (

@@ -8,6 +8,7 @@ import { approvedPlanInForceSql, manureRemovalAnswer } from '@/lib/plans/in-forc
 import { animalUnitCapacity, type AnimalCategory } from '@/lib/rules';
 import { deadlineOf, type Deadline } from '@/lib/deadlines';
 import { newOwnerObligation, newOwnerSql, type NewOwnerObligation } from './new-owner';
+import { filedUpdateSql, type FiledUpdate } from './update-filed';
 
 export type OperationSummary = {
   id: string;
@@ -23,8 +24,10 @@ export type OperationSummary = {
   nextDueOn: string | null;
   /** The annual update's due date as assigned and as moved by Iowa Code 4.1(34) (filing rule). */
   nextDue: Deadline | null;
-  /** Days until the effective due day (negative once it has passed). */
+  /** Days until the effective due day (negative once it has passed); null once the update is filed. */
   daysUntilDue: number | null;
+  /** The annual update filed for the current due date, if any: the date is answered, not counted down. */
+  updateFiled: FiledUpdate | null;
   feesOwedCents: number;
   /** IAC 567-65.110(5): manure stays in storage until an approved plan is in force (lib/plans/in-force). */
   manureRemovalAllowed: boolean;
@@ -77,6 +80,7 @@ export async function listOperationSummaries(actor: Actor, today: string, filter
       safoElectedOn: operations.safoElectedOn,
       safoEndedOn: operations.safoEndedOn,
       nextDueOn: sql<string | null>`(select d.due_on::text from due_date_assignments d where d.operation_id = ${operations.id} order by d.created_at desc limit 1)`,
+      updateFiled: filedUpdateSql(operations.id),
       feesOwedCents: sql<number>`coalesce((select sum(f.amount_cents - coalesce((select sum(p.amount_cents) from payments p where p.fee_line_id = f.id), 0))
         from fee_lines f where f.operation_id = ${operations.id} and f.status = 'due'), 0)::int`,
     })
@@ -103,6 +107,7 @@ export async function listOperationSummaries(actor: Actor, today: string, filter
     // IAC 567-65.110(1)"e"(2): no updated MMP is filed under an election, so no update is due.
     const nextDueOn = safoInForce ? null : r.nextDueOn;
     const nextDue = nextDueOn ? deadlineOf('annual_update', nextDueOn, today) : null;
+    const updateFiled = nextDueOn ? r.updateFiled : null;
     return {
       ...r,
       newOwnerAcquiredOn: newOwner?.due ? newOwner.acquiredOn : null,
@@ -113,7 +118,8 @@ export async function listOperationSummaries(actor: Actor, today: string, filter
       newOwnerDaysLeft: newOwner?.due?.daysLeft ?? null,
       animalUnitCapacity: au,
       nextDue,
-      daysUntilDue: nextDue?.daysLeft ?? null,
+      updateFiled,
+      daysUntilDue: updateFiled ? null : nextDue?.daysLeft ?? null,
       manureRemovalAllowed: manureRemovalAnswer(Boolean(r.hasApprovedPlan)).allowed,
     };
   });
