@@ -2,7 +2,7 @@
 // it moved to under Iowa Code 4.1(34) (general or filing rule, per lib/rules deadlineKind), the rule
 // that moved it, and whether that reading is confirmed. Pure: the caller passes today.
 import { formatDate } from '@/lib/format';
-import { addDays, daysBetween, deadlineKind, deadlineKindReading, periodEnd, type DeadlineName, type PeriodKind } from '@/lib/rules';
+import { addDays, daysBetween, deadlineKind, deadlineKindReading, latestParameter, periodEnd, type DeadlineName, type PeriodKind } from '@/lib/rules';
 
 export type Deadline = {
   name: DeadlineName;
@@ -113,4 +113,9 @@ export function deadlineRulesSentence(): string {
   const reading = deadlineKindReading();
   const text = `Under Iowa Code 4.1(34), ${parts.join('; ')}.`;
   return reading.confirmed ? text : `${text} The department has yet to confirm this reading.`;
+}
+
+/** Whether every reading an owner's page rests on is confirmed (which rule moves a deadline; IAC 567-65.110(5)). */
+export function readingsConfirmed(): boolean {
+  return deadlineKindReading().confirmed && latestParameter('reading.approved_plan_in_force').confirmed;
 }

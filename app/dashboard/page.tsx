@@ -5,6 +5,8 @@ import { ButtonLink } from '@/components/button';
 import { DataTable } from '@/components/data-table';
 import { DeadlineDate } from '@/components/law/deadline-date';
 import { ManureRemovalCell, ManureRemovalReadingNote } from '@/components/law/manure-removal';
+import { ReadingNotConfirmed } from '@/components/law/unconfirmed';
+import { readingsConfirmed } from '@/lib/deadlines';
 import { PageHeading } from '@/components/page-heading';
 import { StatusTag } from '@/components/status-tag';
 import { requireRole } from '@/lib/auth/session';
@@ -159,6 +161,7 @@ export default async function DashboardPage({ searchParams }: { searchParams: Pr
       />
       {transfers.length ? <MyTransferRequests rows={transfers} /> : null}
       {ops.length ? <ManureRemovalReadingNote /> : null}
+      {ops.length && !readingsConfirmed() ? <ReadingNotConfirmed /> : null}
     </>
   );
 }

@@ -3,6 +3,7 @@ import { clause, formatDate, formatNumber, pluralDays, sentence } from '@/lib/fo
 import { planKindLabel, type PlanKind, type UpdateKind } from '@/lib/notifications/labels';
 import { daysBetween, latestParameter, reviewDeadline } from '@/lib/rules';
 import type { PlanBalance } from '@/lib/plans/balance';
+import { CROP_FIGURES_NOT_CONFIRMED } from '@/lib/reading-words';
 import type { LetterParts } from './letter-parts';
 
 // The words of the decision letter of IAC 567-65.110(4), written once. The printable page, the PDF
@@ -124,7 +125,7 @@ export function balanceText(b: LetterBalance): NonNullable<DecisionLetterText['b
       ? `${f.name}: limit not computed${f.reason ? ` (${clause(f.reason)})` : ''}.`
       : `${f.name}: ${f.plannedRatePerAcre === null ? 'no planned rate' : `${r2(f.plannedRatePerAcre)} ${b.unit} per acre planned`}, at most ${r2(f.maxManureRatePerAcre)} ${b.unit} per acre${f.overLimit ? ', above the limit' : ''}${f.reason ? ` (${clause(f.reason)})` : ''}.`,
   );
-  return { heading: 'The plan’s manure balance', summary, rows, unconfirmed: b.unconfirmed ? `Figures from crop tables not yet confirmed by the department: ${clause(b.unconfirmed)}.` : null };
+  return { heading: 'The plan’s manure balance', summary, rows, unconfirmed: b.unconfirmed ? CROP_FIGURES_NOT_CONFIRMED : null };
 }
 
 /**

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { andList, clause, countyBoardsHave, payAllWords, sentence } from '@/lib/format';
+import { mmpRequirement } from '@/lib/rules';
 
 describe('plain words shared by pages, letters and receipts', () => {
   it('one county board has; several boards have, each county named once', () => {
@@ -18,5 +19,15 @@ describe('plain words shared by pages, letters and receipts', () => {
     expect(sentence('Field 3 is too steep..')).toBe('Field 3 is too steep.');
     expect(`(${clause('nitrogen-based, 5.33 units per acre.')}).`).toBe('(nitrogen-based, 5.33 units per acre).');
     expect(andList(['Lyon'])).toBe('Lyon');
+  });
+});
+
+describe('dates in the rules’ reasons are written out', () => {
+  it('IAC 567-65.110(1)"b"(1) and "d": "constructed on March 1, 2020", never an ISO date', () => {
+    const owner = mmpRequirement({ filer: 'confinement_owner', animalUnitCapacity: 2480, constructedOn: '2020-03-01' });
+    expect(owner.reason).toContain('was constructed on March 1, 2020, after');
+    const newOwner = mmpRequirement({ filer: 'new_owner', animalUnitCapacity: 2480, constructedOn: '2020-03-01', acquiredOn: '2026-11-02' });
+    expect(newOwner.reason).toContain('(by January 1, 2027)');
+    for (const r of [owner, newOwner]) expect(r.reason).not.toMatch(/\d{4}-\d{2}-\d{2}/);
   });
 });
