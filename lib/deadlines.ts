@@ -2,7 +2,7 @@
 // it moved to under Iowa Code 4.1(34) (general or filing rule, per lib/rules deadlineKind), the rule
 // that moved it, and whether that reading is confirmed. Pure: the caller passes today.
 import { formatDate } from '@/lib/format';
-import { addDays, daysBetween, deadlineKind, deadlineKindReading, periodEnd, type DeadlineName, type PeriodKind } from '@/lib/rules';
+import { addDays, daysBetween, deadlineKind, deadlineKindReading, latestParameter, periodEnd, type DeadlineName, type PeriodKind } from '@/lib/rules';
 
 export type Deadline = {
   name: DeadlineName;
@@ -84,4 +84,38 @@ export function latestLastDayPassedBy(name: DeadlineName, day: string): string {
     last = addDays(last, -1);
   }
   throw new Error(`no last day found whose deadline is before ${day}`);
+}
+
+const DEADLINE_WORDS: Record<DeadlineName, string> = {
+  department_review: `the department’s review of a complete plan`,
+  new_owner_original_mmp: `a new owner’s original plan`,
+  annual_update: 'the annual update',
+  appeal: 'an appeal',
+};
+
+const RULE_EFFECT: Record<PeriodKind, string> = {
+  general: 'a last day on a Sunday runs to Monday; a Saturday or a holiday does not move it',
+  filing: 'a last day on a Saturday, Sunday or holiday runs to the next day that is none of these',
+};
+
+/**
+ * Which rule of Iowa Code 4.1(34) moves which deadline, from lib/rules deadlineKind, so a page that
+ * states one rule also says which deadlines it governs and which follow the other.
+ */
+export function deadlineRulesSentence(): string {
+  const names = Object.keys(DEADLINE_WORDS) as DeadlineName[];
+  const parts = (['general', 'filing'] as const).flatMap((kind) => {
+    const governed = names.filter((n) => deadlineKind(n) === kind).map((n) => DEADLINE_WORDS[n]);
+    if (!governed.length) return [];
+    const list = governed.length > 1 ? `${governed.slice(0, -1).join(', ')} and ${governed[governed.length - 1]}` : governed[0];
+    return [`${list} ${governed.length > 1 ? 'follow' : 'follows'} its ${RULE_WORDS[kind]} (${RULE_EFFECT[kind]})`];
+  });
+  const reading = deadlineKindReading();
+  const text = `Under Iowa Code 4.1(34), ${parts.join('; ')}.`;
+  return reading.confirmed ? text : `${text} The department has yet to confirm this reading.`;
+}
+
+/** Whether every reading an owner's page rests on is confirmed (which rule moves a deadline; IAC 567-65.110(5)). */
+export function readingsConfirmed(): boolean {
+  return deadlineKindReading().confirmed && latestParameter('reading.approved_plan_in_force').confirmed;
 }

@@ -56,3 +56,34 @@ export function formatDateTime(instant: Date | string): string {
 export function pluralDays(n: number): string {
   return `${formatNumber(n)} ${Math.abs(n) === 1 ? 'day' : 'days'}`;
 }
+
+/** "Lyon", "Lyon and Sioux", "Lyon, O'Brien and Sioux". */
+export function andList(items: string[]): string {
+  if (items.length <= 1) return items.join('');
+  return `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
+}
+
+/** "The board of supervisors of Audubon County has" / "The boards of supervisors of Lyon and Sioux counties have". */
+export function countyBoardsHave(countyNames: string[]): string {
+  const names = [...new Set(countyNames)];
+  return names.length === 1
+    ? `The board of supervisors of ${names[0]} County has`
+    : `The boards of supervisors of ${andList(names)} counties have`;
+}
+
+/** "Pay the fee", "Pay both fees", "Pay all 3 fees": the button that pays every fee at once. */
+export function payAllWords(n: number): string {
+  if (n === 1) return 'Pay the fee';
+  return n === 2 ? 'Pay both fees' : `Pay all ${formatNumber(n)} fees`;
+}
+
+/** A sentence's words for use inside another (in parentheses, before a citation): no closing full stop. */
+export function clause(text: string): string {
+  return text.trim().replace(/[.\s]+$/, '');
+}
+
+/** Words ending in exactly one full stop, however the source ended them ("…acre." never becomes "…acre.."). */
+export function sentence(text: string): string {
+  const t = text.trim();
+  return /[.!?]$/.test(t) ? t.replace(/\.{2,}$/, '.') : `${t}.`;
+}

@@ -82,11 +82,11 @@ export default async function CountyPage({ searchParams }: { searchParams: Searc
             ),
           },
           { key: 'filed', header: 'Last filed', cell: (o) => (o.lastFiledOn ? formatDate(o.lastFiledOn) : '—') },
-          { key: 'due', header: 'Next update due (IAC 567-65.110(3)“b”(3))', cell: (o) => (o.nextDue ? <DeadlineDate d={o.nextDue} /> : '—') },
+          { key: 'due', header: 'Next update due (IAC 567-65.110(3)“b”(3))', cell: (o) => (o.nextDue ? <DeadlineDate d={o.nextDue} staff /> : '—') },
           { key: 'manure', header: 'Manure removal', cell: (o) => <ManureRemovalCell allowed={o.manureRemovalAllowed} until={o.manureRemovalUntil} /> },
         ]}
       />
-      {list.rows.length ? <ManureRemovalReadingNote /> : null}
+      {list.rows.length ? <ManureRemovalReadingNote staff /> : null}
       <Pager
         page={filter.page}
         total={list.total}

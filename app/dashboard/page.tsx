@@ -5,11 +5,14 @@ import { ButtonLink } from '@/components/button';
 import { DataTable } from '@/components/data-table';
 import { DeadlineDate } from '@/components/law/deadline-date';
 import { ManureRemovalCell, ManureRemovalReadingNote } from '@/components/law/manure-removal';
+import { ReadingNotConfirmed } from '@/components/law/unconfirmed';
+import { readingsConfirmed } from '@/lib/deadlines';
 import { PageHeading } from '@/components/page-heading';
 import { StatusTag } from '@/components/status-tag';
 import { requireRole } from '@/lib/auth/session';
 import { today } from '@/lib/clock';
 import { formatMoney, formatNumber, pluralDays } from '@/lib/format';
+import { filedUpdateWords } from '@/lib/operations/update-filed';
 import { nextStepFor } from '@/lib/operations/next-step';
 import { listOperationSummaries, type OperationSummary } from '@/lib/operations/queries';
 import { Wrap } from '@/components/plan/wrap';
@@ -25,6 +28,7 @@ function dueCell(op: OperationSummary) {
 function dueText(op: OperationSummary) {
   // IAC 567-65.110(1)"e"(2): an elected SAFO files no updated MMP while the election is in force.
   if (op.safoInForce) return 'None: SAFO election in force (IAC 567-65.110(1)“e”(2))';
+  if (op.updateFiled) return filedUpdateWords(op.updateFiled);
   if (!op.nextDue || op.daysUntilDue === null) return 'No date assigned yet';
   if (op.daysUntilDue < 0) {
     return (
@@ -157,6 +161,7 @@ export default async function DashboardPage({ searchParams }: { searchParams: Pr
       />
       {transfers.length ? <MyTransferRequests rows={transfers} /> : null}
       {ops.length ? <ManureRemovalReadingNote /> : null}
+      {ops.length && !readingsConfirmed() ? <ReadingNotConfirmed /> : null}
     </>
   );
 }

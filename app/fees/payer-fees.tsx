@@ -1,7 +1,7 @@
 import Link from 'next/link';
 import { DataTable } from '@/components/data-table';
 import { HowToPay } from '@/components/fees/how-to-pay';
-import { formatDate, formatMoney, pluralDays } from '@/lib/format';
+import { formatDate, formatMoney, payAllWords, pluralDays } from '@/lib/format';
 import { FEE_LABELS } from '@/lib/notifications/labels';
 import { feeReference } from '@/lib/payments/instructions';
 import type { PayerFee } from '@/lib/payments/payer-fees';
@@ -27,7 +27,7 @@ export function PayerFeesTable({ fees, providerLabel, caption }: { fees: PayerFe
         {owed.some((f) => f.overdueDays) ? <strong className="text-secondary-dark"> ({owed.filter((f) => f.overdueDays).length} overdue)</strong> : null}
       </p>
       {owed.length > 1 && providerLabel ? (
-        <PayOnlineButton feeLineIds={owed.map((f) => f.id)} label={`Pay all ${owed.length} fees online (${formatMoney(owed.reduce((s, f) => s + f.balanceCents, 0))})`} providerLabel={providerLabel} />
+        <PayOnlineButton feeLineIds={owed.map((f) => f.id)} label={`${payAllWords(owed.length)} online (${formatMoney(owed.reduce((s, f) => s + f.balanceCents, 0))})`} providerLabel={providerLabel} />
       ) : null}
       <DataTable<PayerFee>
         caption={caption}

@@ -3,10 +3,12 @@ import { DataTable } from '@/components/data-table';
 import { DeadlineDate } from '@/components/law/deadline-date';
 import { StatusTag } from '@/components/status-tag';
 import { formatNumber, pluralDays } from '@/lib/format';
+import { filedUpdateWords } from '@/lib/operations/update-filed';
 import { NEXT_FILING_LABELS, type PortfolioRow } from '@/lib/portfolio/queries';
 
 function dueCell(r: PortfolioRow) {
   const due = r.nextFiling === 'new_owner_original' ? r.newOwner?.due : r.nextFiling === 'annual_update' ? r.nextDue : null;
+  if (r.nextFiling === 'annual_update' && r.updateFiled) return filedUpdateWords(r.updateFiled);
   if (!due || r.dueDaysLeft === null) return r.nextFiling === 'none' ? 'None while the SAFO election is in force' : 'No date assigned yet';
   if (r.dueDaysLeft < 0) return <span className="text-secondary-dark text-bold"><DeadlineDate d={due} />: overdue by {pluralDays(-r.dueDaysLeft)}</span>;
   return <><DeadlineDate d={due} /> ({pluralDays(r.dueDaysLeft)} left)</>;

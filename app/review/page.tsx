@@ -1,3 +1,4 @@
+import { deadlineRulesSentence } from '@/lib/deadlines';
 import type { Metadata } from 'next';
 import { PageHeading } from '@/components/page-heading';
 import { BucketCounts } from '@/components/review/bucket-counts';
@@ -37,7 +38,7 @@ export default async function ReviewPage({ searchParams }: { searchParams: Searc
     <>
       <PageHeading
         title="Review worklist"
-        lead={`Received plans, most urgent first. The department approves or disapproves a complete plan within ${review.value} days of receiving it (${review.citation}). Under the general rule of Iowa Code 4.1(34), a last day on a Sunday runs to Monday; a Saturday or a holiday does not move it (a reading to be confirmed by the department).`}
+        lead={`Received plans, most urgent first. The department approves or disapproves a complete plan within ${review.value} days of receiving it (${review.citation}). ${deadlineRulesSentence()}`}
       />
       <PendingTransfersNotice total={transfers.total} />
       <BucketCounts counts={page.counts} filters={filters} />

@@ -1,6 +1,7 @@
 'use client';
 
 import { formatNumber } from '@/lib/format';
+import { CROP_FIGURES_NOT_CONFIRMED } from '@/lib/reading-words';
 import { balanceInput, landownerStatementWords, planBalance, uncheckedWords } from '@/lib/plans/balance';
 import type { FiledAgreement, FiledField, FiledProduction } from '@/lib/plans/document/types';
 import type { ReferenceTables } from '@/lib/plans/reference-tables';
@@ -39,7 +40,7 @@ export function BalancePanel({ production, fields, agreements, year, tables, liv
       </p>
       {b.unconfirmed ? (
         <p className="usa-hint" data-testid="balance-unconfirmed" style={{ overflowWrap: 'anywhere' }}>
-          <strong>Unconfirmed figures:</strong> the crop factors it uses are not yet confirmed by the department ({b.unconfirmed}).
+          {CROP_FIGURES_NOT_CONFIRMED}
         </p>
       ) : null}
       {b.producedUnits === null ? <p>Enter the manure produced a year (the manure step) to see the balance.</p> : null}

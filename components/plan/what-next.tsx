@@ -1,7 +1,7 @@
 import Link from 'next/link';
 import { Alert } from '@/components/alert';
 import { SummaryBox } from '@/components/summary-box';
-import { formatDate, formatMoney, pluralDays } from '@/lib/format';
+import { andList, countyBoardsHave, formatDate, formatMoney, pluralDays } from '@/lib/format';
 import type { PlanPageData } from '@/lib/plans/view';
 import { DeadlineDate } from '@/components/law/deadline-date';
 import { ManureRemovalStatement } from '@/components/law/manure-removal';
@@ -56,8 +56,8 @@ export function WhatNext({ data }: { data: PlanPageData }) {
         </li>
         <li>
           {plan.channel === 'electronic'
-            ? `The boards of supervisors of ${counties.join(' and ')} ${counties.length === 1 ? 'County has' : 'counties have'} electronic access to this plan (IAC 567-65.110(3)“b”(2)).`
-            : `Hard copy: each county board (${counties.join(', ')}) must receive a paper copy, with its receipt recorded here (IAC 567-65.110(3)“b”(1)).`}
+            ? `${countyBoardsHave(counties)} electronic access to this plan (IAC 567-65.110(3)“b”(2)).`
+            : `Hard copy: each county board (${andList(counties)}) must receive a paper copy, with its receipt recorded here (IAC 567-65.110(3)“b”(1)).`}
         </li>
       </ul>
       {data.countiesMissing > 0 ? (

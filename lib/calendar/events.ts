@@ -9,6 +9,7 @@ import type { Actor } from '@/lib/auth/roles';
 import { formatDate } from '@/lib/format';
 import { planKindLabel } from '@/lib/notifications/labels';
 import { deadlineOf, deadlineWords } from '@/lib/deadlines';
+import { filedUpdateSql } from '@/lib/operations/update-filed';
 import { newOwnerObligation, newOwnerSql, type NewOwnerRow as AcquisitionRow } from '@/lib/operations/new-owner';
 import { addDays, animalUnitCapacity, latestParameter, type AnimalCategory } from '@/lib/rules';
 
@@ -40,7 +41,8 @@ function visibleOperations(actor: Actor): SQL {
 
 async function updateDueDates(actor: Actor, from: string, to: string): Promise<DueRow[]> {
   // IAC 567-65.110(1)"e": a research college is exempt, and an operation under a SAFO election
-  // files no updates while the election lasts, so neither has a due date to show.
+  // files no updates while the election lasts, so neither has a due date to show; nor has an
+  // operation whose update for its current due date is already filed.
   return queryRows<DueRow>(
     await getDb(),
     sql`select v.id, v.name, v.facility_id as "facilityId", d.due_on::text as "dueOn"
@@ -49,6 +51,7 @@ async function updateDueDates(actor: Actor, from: string, to: string): Promise<D
         order by d.created_at desc, d.id desc limit 1) d
       where d.due_on between ${from}::date and ${to}::date and not v.research_college
         and not (v.safo_elected_on is not null and v.safo_ended_on is null)
+        and ${filedUpdateSql(sql`v.id`)} is null
       order by d.due_on, v.name`,
   );
 }
@@ -103,7 +106,7 @@ export async function listCalendarEvents(actor: Actor, today: string, origin: st
         uid: `update-due-${r.id}-${r.dueOn}`,
         date: r.dueOn,
         summary: `Annual MMP update due: ${r.name}`,
-        description: `The annual manure management plan update for ${r.name} (facility ${r.facilityId ?? 'not yet assigned'}) is due ${words(r.dueOn)} (IAC 567-65.110(3)"b").${due.extended ? ` ${due.reason} It may be filed by ${words(due.day)}${due.readingConfirmed ? '' : ' (reading to be confirmed by the department)'}.` : ''}\n\n${DATE_CONVENTION}`,
+        description: `The annual manure management plan update for ${r.name} (facility ${r.facilityId ?? 'not yet assigned'}) is due ${words(r.dueOn)} (IAC 567-65.110(3)"b").${due.extended ? ` ${due.reason}${due.readingConfirmed ? '' : ' (Reading to be confirmed by the department.)'}` : ''}\n\n${DATE_CONVENTION}`,
         url: actor.role === 'county_official' ? `${origin}/county?q=${encodeURIComponent(r.facilityId ?? r.name)}` : `${origin}/operations/${r.id}`,
       });
     }

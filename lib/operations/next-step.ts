@@ -32,6 +32,7 @@ export function nextStepFor(op: OperationSummary): NextStep {
   }
   // IAC 567-65.110(1)"e"(2): no updated MMP while a SAFO election is in force.
   if (op.safoInForce) return { text: 'Nothing due: an elected SAFO files no annual update.', urgent: false, href: opHref };
+  if (op.updateFiled) return { text: `Nothing due now: this year’s annual update is filed${op.updateFiled.status === 'approved' ? ' and approved' : ''}.`, urgent: false, href: `/plans/${op.updateFiled.planId}` };
   if (op.daysUntilDue !== null && op.daysUntilDue < 0) return { text: 'Your annual update is overdue: file it now.', urgent: true, href: opHref };
   if (op.daysUntilDue !== null && op.daysUntilDue <= 60) return { text: 'File the annual update before its due date.', urgent: true, href: opHref };
   return { text: 'Nothing due now.', urgent: false, href: opHref };

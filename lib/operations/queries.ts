@@ -8,6 +8,7 @@ import { manureRemovalAnswer, manureRemovalFactsSql } from '@/lib/plans/in-force
 import { animalUnitCapacity, type AnimalCategory } from '@/lib/rules';
 import { deadlineOf, type Deadline } from '@/lib/deadlines';
 import { newOwnerObligation, newOwnerSql, type NewOwnerObligation } from './new-owner';
+import { filedUpdateSql, type FiledUpdate } from './update-filed';
 
 export type OperationSummary = {
   id: string;
@@ -23,8 +24,10 @@ export type OperationSummary = {
   nextDueOn: string | null;
   /** The annual update's due date as assigned and as moved by Iowa Code 4.1(34) (filing rule). */
   nextDue: Deadline | null;
-  /** Days until the effective due day (negative once it has passed). */
+  /** Days until the effective due day (negative once it has passed); null once the update is filed. */
   daysUntilDue: number | null;
+  /** The annual update filed for the current due date, if any: the date is answered, not counted down. */
+  updateFiled: FiledUpdate | null;
   feesOwedCents: number;
   /** IAC 567-65.110(5): manure stays in storage until an approved plan is in force (lib/plans/in-force). */
   manureRemovalAllowed: boolean;
@@ -79,6 +82,7 @@ export async function listOperationSummaries(actor: Actor, today: string, filter
       safoElectedOn: operations.safoElectedOn,
       safoEndedOn: operations.safoEndedOn,
       nextDueOn: sql<string | null>`(select d.due_on::text from due_date_assignments d where d.operation_id = ${operations.id} order by d.created_at desc limit 1)`,
+      updateFiled: filedUpdateSql(operations.id),
       feesOwedCents: sql<number>`coalesce((select sum(f.amount_cents - coalesce((select sum(p.amount_cents) from payments p where p.fee_line_id = f.id), 0))
         from fee_lines f where f.operation_id = ${operations.id} and f.status = 'due'), 0)::int`,
     })
@@ -108,6 +112,7 @@ export async function listOperationSummaries(actor: Actor, today: string, filter
     // IAC 567-65.110(1)"d": a new owner owes only the original plan until it is filed, so no update is due meanwhile.
     const nextDueOn = safoInForce || newOwner?.due ? null : r.nextDueOn;
     const nextDue = nextDueOn ? deadlineOf('annual_update', nextDueOn, today) : null;
+    const updateFiled = nextDueOn ? r.updateFiled : null;
     return {
       ...r,
       newOwnerAcquiredOn: newOwner?.due ? newOwner.acquiredOn : null,
@@ -118,7 +123,8 @@ export async function listOperationSummaries(actor: Actor, today: string, filter
       newOwnerDaysLeft: newOwner?.due?.daysLeft ?? null,
       animalUnitCapacity: au,
       nextDue,
-      daysUntilDue: nextDue?.daysLeft ?? null,
+      updateFiled,
+      daysUntilDue: updateFiled ? null : nextDue?.daysLeft ?? null,
       hasApprovedPlan: Boolean(removalFacts.approved),
       manureRemovalAllowed: removal.allowed,
       manureRemovalUntil: removal.until ?? null,

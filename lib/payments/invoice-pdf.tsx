@@ -1,8 +1,9 @@
 import { Document, Page, StyleSheet, Text, View, renderToBuffer } from '@react-pdf/renderer';
+import '@/lib/pdf/no-hyphenation';
 import { formatDate, formatMoney } from '@/lib/format';
 import { FEE_LABELS, planKindLabel, type UpdateKind } from '@/lib/notifications/labels';
 import type { Invoice } from './invoice';
-import { DEPARTMENT_PAYEE, DEPARTMENT_REMIT_ADDRESS } from './instructions';
+import { checkInstructions, payOnlineSentence } from './instructions';
 
 // The invoice as a one-page PDF, rendered on the server (no browser): fees, payer, due date and
 // the reference to write on a check, with the department's address and the online option.
@@ -23,6 +24,7 @@ const s = StyleSheet.create({
 
 function InvoiceDocument({ inv, origin }: { inv: Invoice; origin: string }) {
   const payers = [...new Map(inv.lines.map((l) => [l.payerName, l])).values()];
+  const check = checkInstructions(inv.lines.filter((l) => l.balanceCents > 0).map((l) => l.reference));
   return (
     <Document title={`Invoice ${inv.number}`} author="Iowa Department of Natural Resources">
       <Page size="LETTER" style={s.page}>
@@ -58,9 +60,9 @@ function InvoiceDocument({ inv, origin }: { inv: Invoice; origin: string }) {
         {inv.lines.length === 0 ? <Text>This submission billed no fee.</Text> : null}
         <Text style={s.total}>Total {formatMoney(inv.totalCents)} · still owed {formatMoney(inv.balanceCents)}</Text>
         <Text style={s.h2}>How to pay</Text>
-        <Text>Online: sign in at {origin}/fees and choose Pay.</Text>
-        <Text>By check: payable to {DEPARTMENT_PAYEE}, with the reference of each fee written on it, mailed to:</Text>
-        {DEPARTMENT_REMIT_ADDRESS.map((l) => (
+        <Text>{payOnlineSentence(origin)}</Text>
+        <Text>By check: {check.text}</Text>
+        {check.address.map((l) => (
           <Text key={l} style={{ marginLeft: 12 }}>{l}</Text>
         ))}
       </Page>

@@ -1,6 +1,7 @@
 import 'server-only';
 import { createHash } from 'node:crypto';
 import { Document, Page, StyleSheet, Text, View, renderToBuffer } from '@react-pdf/renderer';
+import '@/lib/pdf/no-hyphenation';
 import { DEPARTMENT_NAME, decisionLetterText, type DecisionLetterInput } from '@/lib/reviews/letter-content';
 
 // IAC 567-65.110(4): the decision letter as a PDF, rendered once on the server (no browser) when

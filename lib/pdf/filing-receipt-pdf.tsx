@@ -1,7 +1,9 @@
 import 'server-only';
 import { Document, Page, StyleSheet, Text, View, renderToBuffer } from '@react-pdf/renderer';
+import '@/lib/pdf/no-hyphenation';
 import { formatDate, formatMoney, formatNumber } from '@/lib/format';
 import { FEE_LABELS, planKindLabel, type PlanKind, type UpdateKind } from '@/lib/notifications/labels';
+import { checkInstructions, payOnlineSentence } from '@/lib/payments/instructions';
 import type { FilingReceipt } from '@/lib/plans/filing-receipt';
 
 // The filing receipt as a PDF, rendered on the server (no browser): what was filed, the fees owed
@@ -33,6 +35,7 @@ function Fact({ label, value }: { label: string; value: string }) {
 
 export function FilingReceiptDocument({ r }: { r: FilingReceipt }) {
   const kind = planKindLabel(r.kind as PlanKind, r.updateKind as UpdateKind | null);
+  const check = checkInstructions(r.fees.filter((f) => f.status === 'due' && f.amountCents > f.paidCents).map((f) => f.reference));
   return (
     <Document title={`Filing receipt ${r.confirmationNumber ?? r.referenceNumber}`} author="Iowa Department of Natural Resources">
       <Page size="LETTER" style={s.page}>
@@ -69,14 +72,12 @@ export function FilingReceiptDocument({ r }: { r: FilingReceipt }) {
         <Text style={s.h2}>How to pay</Text>
         {r.owedCents > 0 ? (
           <>
-            <Text>
-              {`Pay ${formatMoney(r.owedCents)} to the Iowa Department of Natural Resources and write the confirmation number ${r.confirmationNumber ?? r.referenceNumber} on the payment, so it is matched to this plan.`}
-            </Text>
-            {r.office ? (
-              <Text style={{ marginTop: 6 }}>
-                {`Send it to, or pay at, the field office that serves ${r.countyName} County: ${[r.office.name, ...r.office.addressLines].join(', ')}${r.office.phone ? `. Questions: ${r.office.phone}` : ''}.`}
-              </Text>
-            ) : null}
+            <Text>{`Pay ${formatMoney(r.owedCents)}. ${payOnlineSentence()}`}</Text>
+            <Text style={{ marginTop: 6 }}>{`By check: ${check.text}`}</Text>
+            {check.address.map((l) => (
+              <Text key={l} style={{ marginLeft: 12 }}>{l}</Text>
+            ))}
+            {r.office?.phone ? <Text style={{ marginTop: 6 }}>{`Questions: ${r.office.name}, ${r.office.phone}.`}</Text> : null}
             <Text style={{ marginTop: 6 }}>Each payment the department records is emailed to the payer as a receipt and shown on the plan’s page.</Text>
           </>
         ) : (

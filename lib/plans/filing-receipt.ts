@@ -5,6 +5,7 @@ import { feeLines, operations, parties, planSubmissions, users } from '@/db/sche
 import type { Actor } from '@/lib/auth/roles';
 import { fieldOfficeForCounty, type FieldOfficeContact } from '@/lib/counties/field-offices';
 import { notFoundError } from '@/lib/errors';
+import { feeReference } from '@/lib/payments/instructions';
 import type { FeeCode } from '@/lib/notifications/labels';
 import { loadFiledDocument } from './document/read-filed';
 import { getPlanForActor } from './queries';
@@ -27,7 +28,7 @@ export type FilingReceipt = {
   fieldCount: number;
   acres: number;
   counties: string[];
-  fees: { code: FeeCode; citation: string; payerName: string; amountCents: number; paidCents: number; status: string }[];
+  fees: { code: FeeCode; citation: string; payerName: string; amountCents: number; paidCents: number; status: string; reference: string }[];
   owedCents: number;
   office: FieldOfficeContact | null;
 };
@@ -47,7 +48,7 @@ export async function getFilingReceipt(actor: Actor, planId: string): Promise<Fi
     db.select({ facilityId: operations.facilityId, countyFips: operations.countyFips }).from(operations).where(eq(operations.id, view.plan.operationId)),
     db
       .select({
-        code: feeLines.code, citation: feeLines.citation, payerName: parties.name, amountCents: feeLines.amountCents, status: feeLines.status,
+        id: feeLines.id, code: feeLines.code, citation: feeLines.citation, payerName: parties.name, amountCents: feeLines.amountCents, status: feeLines.status,
         paidCents: sql<number>`coalesce((select sum(p.amount_cents) from payments p where p.fee_line_id = ${feeLines.id}), 0)::int`,
       })
       .from(feeLines)
@@ -71,8 +72,9 @@ export async function getFilingReceipt(actor: Actor, planId: string): Promise<Fi
     animalUnitCapacity: filed?.animalUnitCapacity ?? view.plan.animalUnitCapacity,
     fieldCount: fields.length,
     acres: fields.reduce((sum, f) => sum + f.acres, 0),
-    counties: view.counties.map((c) => c.name),
-    fees: live.map((f) => ({ ...f, code: f.code as FeeCode })),
+    // A county both located in and applied in is one county to the reader.
+    counties: [...new Set(view.counties.map((c) => c.name))],
+    fees: live.map(({ id, ...f }) => ({ ...f, code: f.code as FeeCode, reference: feeReference(id) })),
     owedCents: live.filter((f) => f.status === 'due').reduce((sum, f) => sum + Math.max(0, f.amountCents - f.paidCents), 0),
     office: operation ? await fieldOfficeForCounty(db, operation.countyFips) : null,
   };

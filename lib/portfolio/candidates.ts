@@ -7,6 +7,7 @@ import type { Actor } from '@/lib/auth/roles';
 import { deadlineOf } from '@/lib/deadlines';
 import { LATEST_FIRST } from '@/lib/operations/queries';
 import { newOwnerObligation, newOwnerSql } from '@/lib/operations/new-owner';
+import { filedUpdateSql } from '@/lib/operations/update-filed';
 import { approvedPlanInForceSql } from '@/lib/plans/in-force';
 import { animalUnitCapacity, type AnimalCategory } from '@/lib/rules';
 import type { PortfolioFilters } from '@/lib/validation/portfolio';
@@ -59,6 +60,7 @@ export async function listPortfolioCandidates(actor: Actor, today: string, f: Pi
       researchCollege: operations.researchCollege,
       safoInForce: sql<boolean>`(${operations.safoElectedOn} is not null and ${operations.safoEndedOn} is null)`,
       nextDueOn: sql<string | null>`(select d.due_on::text from due_date_assignments d where d.operation_id = ${operations.id} order by d.created_at desc limit 1)`,
+      updateFiled: filedUpdateSql(operations.id),
       heads: sql<Record<string, number>>`(select coalesce(jsonb_object_agg(ai.category, ai.head_at_capacity), '{}'::jsonb) from animal_inventory ai where ai.operation_id = ${operations.id})`,
     })
     .from(operations)
@@ -77,7 +79,8 @@ export async function listPortfolioCandidates(actor: Actor, today: string, f: Pi
       : null;
     const nextFiling = newOwner?.due ? 'new_owner_original' : !r.hasApprovedPlan ? 'original' : r.safoInForce ? 'none' : 'annual_update';
     // IAC 567-65.110(1)"e"(2): no updated MMP is filed under an election, so no update is due.
-    const annual = !r.safoInForce && r.nextDueOn ? deadlineOf('annual_update', r.nextDueOn, today) : null;
+    // An update filed for the current due date answers it: no days left, never overdue.
+    const annual = !r.safoInForce && r.nextDueOn && !r.updateFiled ? deadlineOf('annual_update', r.nextDueOn, today) : null;
     const due = nextFiling === 'new_owner_original' ? newOwner!.due : nextFiling === 'annual_update' ? annual : null;
     return {
       id: r.id,
@@ -86,7 +89,7 @@ export async function listPortfolioCandidates(actor: Actor, today: string, f: Pi
       nextFiling,
       dueDay: due?.day ?? null,
       dueDaysLeft: due?.daysLeft ?? null,
-      noChangeReady: nextFiling === 'annual_update' && r.latestPlanStatus === 'approved',
+      noChangeReady: nextFiling === 'annual_update' && r.latestPlanStatus === 'approved' && !r.updateFiled,
     };
   });
 }

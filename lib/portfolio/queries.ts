@@ -60,7 +60,8 @@ export async function listPortfolioRows(actor: Actor, today: string, onlyIds?: s
   const pending = new Set(transfers.map((t) => t.operationId));
   return ops.map((o) => {
     const nextFiling = nextFilingOf(o);
-    const due = nextFiling === 'new_owner_original' ? o.newOwner!.due! : nextFiling === 'annual_update' ? o.nextDue : null;
+    // An annual update already filed for the current due date is not counted down (or overdue).
+    const due = nextFiling === 'new_owner_original' ? o.newOwner!.due! : nextFiling === 'annual_update' && !o.updateFiled ? o.nextDue : null;
     return {
       ...o,
       ownerName: ownerOf.get(o.id) ?? '—',
@@ -68,7 +69,7 @@ export async function listPortfolioRows(actor: Actor, today: string, onlyIds?: s
       dueDay: due?.day ?? null,
       dueDaysLeft: due?.daysLeft ?? null,
       pendingTransfer: pending.has(o.id),
-      noChangeReady: nextFiling === 'annual_update' && o.latestPlanStatus === 'approved',
+      noChangeReady: nextFiling === 'annual_update' && o.latestPlanStatus === 'approved' && !o.updateFiled,
     };
   });
 }

@@ -2,7 +2,7 @@ import {
   checkStockpile, latestParameter, manureNitrogenRate, phosphorusIndexBand, remainingNitrogenNeed, RuleInputError,
   type StockpileSite,
 } from '@/lib/rules';
-import { formatNumber } from '@/lib/format';
+import { clause, formatNumber } from '@/lib/format';
 import type { Figure } from './figures';
 import type { FiledDocument as PlanDocument } from '@/lib/plans/document/types';
 import { BAND_WORDS, MANURE_WORDS } from '@/lib/plans/document/words';
@@ -165,7 +165,7 @@ export function balanceFigures(doc: PlanDocument, year: number, tables?: Referen
   const perField: Figure[] = b.fields.map((f) => ({
     label: `${f.name}: manure rate against its limit`,
     value: f.limit
-      ? `${f.plannedRatePerAcre === null ? 'No planned rate' : `${formatNumber(f.plannedRatePerAcre)} ${b.unit} per acre planned`}; at most ${formatNumber(f.limit.maxManureRatePerAcre)} (${f.limit.reason})` +
+      ? `${f.plannedRatePerAcre === null ? 'No planned rate' : `${formatNumber(f.plannedRatePerAcre)} ${b.unit} per acre planned`}; at most ${formatNumber(f.limit.maxManureRatePerAcre)} ${b.unit} per acre (${clause(f.limit.reason)})` +
         (f.p2o5Removal ? `; P2O5 removal ${formatNumber(f.p2o5Removal.lbPerAcre)} lb/acre (${f.p2o5Removal.from}); ${f.p2o5Removal.yearsWords}` : '') +
         statementWords(f)
       : f.limitToBeChecked
@@ -190,7 +190,7 @@ export function balanceFigures(doc: PlanDocument, year: number, tables?: Referen
     ...perField,
     {
       label: 'Manure balance',
-      value: `${formatNumber(Math.round(b.producedUnits))} ${b.unit} produced a year; ${formatNumber(Math.round(b.balance.plannedUnits))} planned on the fields; ${formatNumber(Math.round(b.balance.capacityUnits))} the fields may take at their limits`,
+      value: `${formatNumber(Math.round(b.producedUnits))} ${b.unit} produced a year; ${formatNumber(Math.round(b.balance.plannedUnits))} ${b.unit} planned on the fields; ${formatNumber(Math.round(b.balance.capacityUnits))} ${b.unit} the fields may take at their limits`,
       citation: b.citation,
       flag: combine(flags),
       unconfirmed,

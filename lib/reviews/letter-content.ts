@@ -1,7 +1,9 @@
-import { formatDate, formatNumber } from '@/lib/format';
+import { deadlineOf } from '@/lib/deadlines';
+import { clause, formatDate, formatNumber, pluralDays, sentence } from '@/lib/format';
 import { planKindLabel, type PlanKind, type UpdateKind } from '@/lib/notifications/labels';
-import { latestParameter } from '@/lib/rules';
+import { daysBetween, latestParameter, reviewDeadline } from '@/lib/rules';
 import type { PlanBalance } from '@/lib/plans/balance';
+import { CROP_FIGURES_NOT_CONFIRMED } from '@/lib/reading-words';
 import type { LetterParts } from './letter-parts';
 
 // The words of the decision letter of IAC 567-65.110(4), written once. The printable page, the PDF
@@ -67,11 +69,15 @@ export function recipientLines(parts: LetterParts): string[] {
 /** IAC 567-65.110(5), as the one in-force query answers it. */
 export function manureRemovalSentence(parts: LetterParts): string {
   const m = parts.manureRemoval;
-  return `Manure removal from storage: ${m.allowed ? 'allowed' : 'not allowed'}. ${m.reason} (${m.citation})`;
+  return `Manure removal from storage: ${m.allowed ? 'allowed' : 'not allowed'}. ${clause(m.reason)} (${m.citation}).`;
 }
 
+/** The appeal paragraph, with its citation added only where the paragraph does not already name it. */
 export function appealSentence(parts: LetterParts): string | null {
-  return parts.appeal ? `${parts.appeal.text} (${parts.appeal.citation})` : null;
+  if (!parts.appeal) return null;
+  const { text, citation } = parts.appeal;
+  const named = citation.split(';').every((c) => text.includes(c.trim()));
+  return named ? sentence(text) : `${clause(text)} (${citation}).`;
 }
 
 export function questionsSentence(parts: LetterParts): string | null {
@@ -112,14 +118,27 @@ export function letterBalance(b: PlanBalance): LetterBalance {
 export function balanceText(b: LetterBalance): NonNullable<DecisionLetterText['balance']> {
   const summary = b.producedUnits === null || b.plannedUnits === null
     ? `The plan gives no manure produced a year, so its balance could not be computed (${b.citation}).`
-    : `Manure produced a year: ${r2(b.producedUnits)} ${b.unit}; planned on the fields: ${r2(b.plannedUnits)}; the fields may take at their limits: ${r2(b.capacityUnits ?? 0)}` +
+    : `Manure produced a year: ${r2(b.producedUnits)} ${b.unit}; planned on the fields: ${r2(b.plannedUnits)} ${b.unit}; the fields may take at their limits: ${r2(b.capacityUnits ?? 0)} ${b.unit}` +
       (b.shortfallUnits ? `; ${r2(b.shortfallUnits)} ${b.unit} have no planned field` : '') + ` (${b.citation}).`;
   const rows = b.fields.map((f) =>
     f.maxManureRatePerAcre === null
-      ? `${f.name}: limit not computed${f.reason ? ` (${f.reason})` : ''}.`
-      : `${f.name}: ${f.plannedRatePerAcre === null ? 'no planned rate' : `${r2(f.plannedRatePerAcre)} ${b.unit} per acre planned`}, at most ${r2(f.maxManureRatePerAcre)}${f.overLimit ? ', above the limit' : ''}${f.reason ? ` (${f.reason})` : ''}.`,
+      ? `${f.name}: limit not computed${f.reason ? ` (${clause(f.reason)})` : ''}.`
+      : `${f.name}: ${f.plannedRatePerAcre === null ? 'no planned rate' : `${r2(f.plannedRatePerAcre)} ${b.unit} per acre planned`}, at most ${r2(f.maxManureRatePerAcre)} ${b.unit} per acre${f.overLimit ? ', above the limit' : ''}${f.reason ? ` (${clause(f.reason)})` : ''}.`,
   );
-  return { heading: 'The plan’s manure balance', summary, rows, unconfirmed: b.unconfirmed ? `Figures from crop tables not yet confirmed by the department: ${b.unconfirmed}.` : null };
+  return { heading: 'The plan’s manure balance', summary, rows, unconfirmed: b.unconfirmed ? CROP_FIGURES_NOT_CONFIRMED : null };
+}
+
+/**
+ * IAC 567-65.110(4) and Iowa Code 4.1(34) (general rule): the review's days, and, when the decision
+ * came after the last day of the review, a plain word that it was late and by how much.
+ */
+function reviewSentence(l: DecisionLetterInput, word: string): string {
+  const review = latestParameter('days.mmp_review');
+  const rule = `Under ${review.citation}, the department approves or disapproves a complete manure management plan within ${review.value} days of the date it is received.`;
+  const what = `The department received your complete plan on ${formatDate(l.receivedOn)} and ${word} it on ${formatDate(l.decidedOn)}, day ${l.reviewDay} of the review`;
+  const last = deadlineOf('department_review', reviewDeadline(l.receivedOn)).day;
+  if (l.decidedOn <= last) return `${rule} ${what}, within the ${review.value} days.`;
+  return `${rule} ${what}. This decision came late: the ${review.value} days ended on ${formatDate(last)}, ${pluralDays(daysBetween(last, l.decidedOn))} before the department decided.`;
 }
 
 export function decisionLetterText(l: DecisionLetterInput): DecisionLetterText {
@@ -142,10 +161,10 @@ export function decisionLetterText(l: DecisionLetterInput): DecisionLetterText {
       ['Complete plan received', formatDate(l.receivedOn)],
       ['Decision', `${approved ? 'Approved' : 'Disapproved'} on ${formatDate(l.decidedOn)}`],
     ],
-    review: `Under ${review.citation}, the department approves or disapproves a complete manure management plan within ${review.value} days of the date it is received. The department received your complete plan on ${formatDate(l.receivedOn)} and ${word} it on ${formatDate(l.decidedOn)}, day ${l.reviewDay} of the review.`,
+    review: reviewSentence(l, word),
     manureRemoval: { text: manureRemovalSentence(l.parts), confirmed: l.parts.manureRemoval.readingConfirmed },
     balance: l.parts.balance ? balanceText(l.parts.balance) : null,
-    reasons: l.reasons.length ? { heading: approved ? 'Notes' : 'Reasons for disapproval', items: l.reasons } : null,
+    reasons: l.reasons.length ? { heading: approved ? 'Notes' : 'Reasons for disapproval', items: l.reasons.map(sentence) } : null,
     resubmit: approved
       ? null
       : `You may correct the plan and submit it again. The department will review a resubmitted complete plan within ${review.value} days of receiving it (${review.citation}).`,

@@ -1,8 +1,9 @@
 // IAC 567-65.110(1)"d", (2), (4), (5) and Iowa Code 4.1(34): the day counts of the MMP process.
 import { cited } from './cite';
-import { addDays, dayOfWeek, isIsoDate, longDate, requireIsoDate, weekdayName, yearOf } from './dates';
+import { addDays, dayOfWeek, isIsoDate, longDate, requireIsoDate, yearOf } from './dates';
 import { RuleInputError, requireBoolean, requireNonNegative, requireOneOf } from './errors';
 import { namedHolidays } from './holidays';
+import { filingMoveSentence, filingUnmovedSentence, generalRuleSentence } from './period-words';
 import type { DeadlineName, PeriodKind } from './parameters';
 import { latestParameter, parameterValue } from './parameters';
 
@@ -147,29 +148,20 @@ export function periodEnd(lastDay: string, kind: PeriodKind, holidays?: string[]
   if (rule === 'general') {
     if (holidays !== undefined) holidayList(lastDay, holidays);
     if (dayOfWeek(lastDay, 'lastDay') !== 0) {
-      return { day: lastDay, extended: false, citation: CODE_4_1_34, reason:
-        `The last day, ${longDate(lastDay)}, is not a Sunday, so the general rule of Iowa Code 4.1(34) does not move it (a Saturday or a holiday does not extend this period).` };
+      return { day: lastDay, extended: false, citation: CODE_4_1_34, reason: generalRuleSentence(lastDay, null) };
     }
     const monday = addDays(lastDay, 1, 'lastDay');
-    return { day: monday, extended: true, citation: CODE_4_1_34, reason:
-      `The last day, ${longDate(lastDay)}, is a Sunday, so under the general rule of Iowa Code 4.1(34) it extends to ${longDate(monday)}.` };
+    return { day: monday, extended: true, citation: CODE_4_1_34, reason: generalRuleSentence(lastDay, monday) };
   }
   const closed = holidayList(lastDay, holidays);
-  const label = (d: string) => (closed.has(d) ? `${longDate(d)} (${closed.get(d)})` : longDate(d));
   let day = lastDay;
   const skipped: string[] = [];
   while (dayOfWeek(day) === 0 || dayOfWeek(day) === 6 || closed.has(day)) {
-    skipped.push(label(day));
+    skipped.push(day);
     day = addDays(day, 1, 'lastDay');
   }
-  if (!skipped.length) {
-    return { day, extended: false, citation: CODE_4_1_34, reason:
-      `The last day, ${longDate(lastDay)}, is not a Saturday, Sunday or holiday, so the filing rule of Iowa Code 4.1(34) does not move it.` };
-  }
-  return { day, extended: true, citation: CODE_4_1_34, reason:
-    `The last day, ${skipped[0]}, is a ${closed.has(lastDay) ? 'holiday' : weekdayName(lastDay)}` +
-    (skipped.length > 1 ? `, and so ${skipped.length > 2 ? 'are' : 'is'} ${skipped.slice(1).join(' and ')}` : '') +
-    `; under the filing rule of Iowa Code 4.1(34) it extends to the next day that is not a Saturday, Sunday or holiday: ${longDate(day)}.` };
+  if (!skipped.length) return { day, extended: false, citation: CODE_4_1_34, reason: filingUnmovedSentence(lastDay) };
+  return { day, extended: true, citation: CODE_4_1_34, reason: filingMoveSentence(lastDay, skipped, closed, day) };
 }
 
 /** Iowa Code 4.1(34), filing rule: periodEnd(lastDay, 'filing', holidays).day. */

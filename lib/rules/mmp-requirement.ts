@@ -105,7 +105,7 @@ function newOwnerRequirement(facts: MmpFacts, au: number, safo: boolean): MmpReq
   const dueOn = addDays(facts.acquiredOn, days, 'acquiredOn');
   return { required: true, dueOn, citation: `${R}"d"`, reason:
     `${tested.reason.replace(/, so its owner must submit an MMP\.$/, '').replace(/\.$/, '')}. A new owner may apply manure under the previous owner's MMP, ` +
-    `but must submit an original MMP within ${days} days after acquiring the operation (by ${dueOn}).` };
+    `but must submit an original MMP within ${days} days after acquiring the operation (by ${monthDayYear(dueOn)}).` };
 }
 
 function lowerFirst(text: string): string {
@@ -123,7 +123,7 @@ function ownerRequirement(facts: MmpFacts, au: number, safo: boolean): MmpRequir
   if (after !== undefined) {
     const what = after === facts.constructedOn ? 'constructed' : 'expanded';
     return { required: true, citation: `${R}"b"(1)`, reason:
-      `The confinement feeding operation was ${what} on ${after}, after ${since}, so its owner must submit an MMP.` };
+      `The confinement feeding operation was ${what} on ${monthDayYear(after)}, after ${since}, so its owner must submit an MMP.` };
   }
   if (facts.buildsManureStorageStructure === true) {
     // The exception needs both facts established as false; unknown is treated as a possible increase.

@@ -102,7 +102,7 @@ test('an owner registers a finisher, files the original MMP with two fields in t
   await homeCard.getByLabel('Phosphorus index').fill('3');
   await expect(home).toContainText('4.93');
   await expect(home).toContainText(/P2O5 removal 74 lb\/acre \(0\.37 lb P2O5 per bu removed x 200 bu per acre\)/);
-  await expect(page.getByTestId('balance-unconfirmed')).toContainText('not yet confirmed by the department');
+  await expect(page.getByTestId('balance-unconfirmed')).toContainText('the department has not yet confirmed');
   await homeCard.getByLabel('P2O5 removed by the crop rotation').fill('60');
   await expect(home).toContainText('P2O5 removal 60 lb/acre (as the plan states)');
   await expect(home.getByRole('cell').nth(1)).toHaveText('4');

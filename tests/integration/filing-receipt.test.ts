@@ -4,6 +4,7 @@ import { emailOutbox, planSubmissions } from '@/db/schema';
 import { today } from '@/lib/clock';
 import { renderFilingReceiptPdf } from '@/lib/pdf/filing-receipt-pdf';
 import { getFilingReceipt } from '@/lib/plans/filing-receipt';
+import { pdfTextLines } from '../support/pdf-text';
 import { createOwner, ownerWithSubmittedPlan } from './support/factories';
 import { databaseLabel, useTestDb } from './support/test-db';
 
@@ -37,11 +38,18 @@ describe(`the filing receipt on ${databaseLabel}`, () => {
       confirmationNumber: submission.confirmationNumber, operationName, kind: 'original', animalUnitCapacity: 992, fieldCount: 2, acres: 200,
       owedCents: 25000, fees: [{ code: 'mmp_filing', amountCents: 25000, paidCents: 0, status: 'due' }],
     });
-    expect(receipt.counties).toContain('Sioux');
+    // Sioux is where the operation is and where a field is: one county to the reader.
+    expect(receipt.counties.filter((c) => c === 'Sioux')).toHaveLength(1);
     expect(receipt.office?.addressLines.length).toBeGreaterThan(0);
     const pdf = await renderFilingReceiptPdf(receipt);
     expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     expect(pdf.length).toBeGreaterThan(1500);
+    // How to pay is the fees page's and the invoice's: the fee's FEE- reference, mailed to the department.
+    const text = pdfTextLines(pdf).join(' ');
+    expect(text).toContain(receipt.fees[0]!.reference);
+    expect(receipt.fees[0]!.reference).toMatch(/^FEE-[0-9A-F]{10}$/);
+    expect(text).toContain('Wallace State Office Building');
+    expect(text).not.toContain('Sioux, Sioux');
   });
 
   it('is not found for someone whose scope does not include the plan', async () => {

@@ -45,7 +45,7 @@ describe(`the plan's manure balance at submission and in review on ${databaseLab
     expect(home?.flag).toBeUndefined();
     const balance = view.figures.find((f) => f.label === 'Manure balance');
     // 1,900,000 gallons produced; Home 80 takes 80 x 3.33 = 266; River 120 (soybeans, no factor) plans none.
-    expect(balance?.value).toBe('1,900 thousand gallons produced a year; 266 planned on the fields; 426 the fields may take at their limits');
+    expect(balance?.value).toBe('1,900 thousand gallons produced a year; 266 thousand gallons planned on the fields; 426 thousand gallons the fields may take at their limits');
     expect(balance?.flag?.text).toContain('1,634 thousand gallons of the manure produced a year have no planned field.');
     // River 120 (soybeans, no nitrogen factor) counts in the balance at its planned use, its limit to be checked.
     expect(balance?.flag?.text).toContain('Counted at their planned use, limit to be checked: River 120 (0 thousand gallons planned).');
@@ -70,13 +70,13 @@ describe(`the plan's manure balance at submission and in review on ${databaseLab
     // 2 x 60 lb P2O5 / 30 lb per 1,000 gallons = 4, below nitrogen's 5.33: phosphorus binds.
     const view = await getReviewView(reviewer, planId, today());
     const home = view.figures.find((f) => f.label === 'Home 80: manure rate against its limit');
-    expect(home?.value).toMatch(/^3\.33 thousand gallons per acre planned; at most 4 \(P index 3 is medium: phosphorus binds/);
+    expect(home?.value).toMatch(/^3\.33 thousand gallons per acre planned; at most 4 thousand gallons per acre \(P index 3 is medium: phosphorus binds/);
     expect(home?.value).toContain('P2O5 removal 60 lb/acre (as the plan states); manure every year');
     const nitrogen = view.figures.find((f) => f.label.startsWith('Home 80: nitrogen need'));
     expect(nitrogen?.flag?.text).toContain('Home 80: the previous crop (soybeans) got manure but no carry-over credit is taken: check it.');
 
     const letter = decisionLetterText({ ...(await getDecisionLetter(reviewer, planId, addDays(today(), 10))), decision: 'approved', reasons: [] } as Parameters<typeof decisionLetterText>[0]);
-    expect(letter.balance?.summary).toBe('Manure produced a year: 1,900 thousand gallons; planned on the fields: 266.4; the fields may take at their limits: 320; 1,633.6 thousand gallons have no planned field (IAC 567-65.111).');
-    expect(letter.balance?.rows[0]).toMatch(/^Home 80: 3\.33 thousand gallons per acre planned, at most 4 \(P index 3 is medium/);
+    expect(letter.balance?.summary).toBe('Manure produced a year: 1,900 thousand gallons; planned on the fields: 266.4 thousand gallons; the fields may take at their limits: 320 thousand gallons; 1,633.6 thousand gallons have no planned field (IAC 567-65.111).');
+    expect(letter.balance?.rows[0]).toMatch(/^Home 80: 3\.33 thousand gallons per acre planned, at most 4 thousand gallons per acre \(P index 3 is medium/);
   });
 });

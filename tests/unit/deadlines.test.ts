@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deadlineOf, deadlineWords, latestLastDayPassedBy } from '@/lib/deadlines';
+import { deadlineOf, deadlineRulesSentence, deadlineWords, latestLastDayPassedBy } from '@/lib/deadlines';
 import { planDeadline, receiptCutoffs } from '@/lib/reviews/deadlines';
 
 // Iowa Code 4.1(34) as the worklist, the compliance counts and the emails apply it: the department's
@@ -30,5 +30,13 @@ describe('owner filings follow the filing rule', () => {
     expect(d).toMatchObject({ day: '2027-07-06', extended: true, kind: 'filing', daysLeft: 5, readingConfirmed: false });
     expect(deadlineWords(d)).toBe('July 4, 2027, extended to July 6, 2027 (Iowa Code 4.1(34), filing rule; reading to be confirmed by the department)');
     expect(deadlineWords(deadlineOf('department_review', '2027-07-03'))).toBe('July 3, 2027');
+  });
+});
+
+describe('which rule of Iowa Code 4.1(34) moves which deadline', () => {
+  it('the review follows the general rule; the owners’ deadlines follow the filing rule (lib/rules deadlineKind)', () => {
+    const s = deadlineRulesSentence();
+    expect(s).toContain('the department’s review of a complete plan follows its general rule (a last day on a Sunday runs to Monday; a Saturday or a holiday does not move it)');
+    expect(s).toContain('a new owner’s original plan, the annual update and an appeal follow its filing rule (a last day on a Saturday, Sunday or holiday runs to the next day that is none of these)');
   });
 });

@@ -38,8 +38,8 @@ describe('one decision letter in every medium', () => {
     const lines = everyLine(l);
     expect(lines).toContain('Plan reference: MMP-000123');
     // IAC 567-65.111: the balance the review computed, field by field.
-    expect(lines).toContain('Manure produced a year: 1,900 thousand gallons; planned on the fields: 976.8; the fields may take at their limits: 1,279.2; 923.2 thousand gallons have no planned field (IAC 567-65.111).');
-    expect(lines.some((x) => x.startsWith('Quarter 160: 4.44 thousand gallons per acre planned, at most 4.93'))).toBe(true);
+    expect(lines).toContain('Manure produced a year: 1,900 thousand gallons; planned on the fields: 976.8 thousand gallons; the fields may take at their limits: 1,279.2 thousand gallons; 923.2 thousand gallons have no planned field (IAC 567-65.111).');
+    expect(lines.some((x) => x.startsWith('Quarter 160: 4.44 thousand gallons per acre planned, at most 4.93 thousand gallons per acre'))).toBe(true);
     for (const line of lines) {
       expect(email, `email: ${line}`).toContain(line);
       expect(pdf, `PDF: ${line}`).toContain(line);
@@ -59,5 +59,23 @@ describe('one decision letter in every medium', () => {
     expect(yes.resubmit).toBeNull();
     expect(yes.appeal).toBeNull();
     expect(yes.review).toContain('approved it on February 26, 2027, day 53 of the review');
+  });
+
+  it('every line ends one sentence once: no "..", no ".).", and the appeal paragraph cites its law once', () => {
+    const lines = everyLine(input('disapproved'));
+    for (const line of lines) expect(line, line).not.toMatch(/(?<!\.)\.\.(?!\.)|\.\)\./);
+    const appeal = decisionLetterText(input('disapproved')).appeal!.text;
+    expect(appeal.match(/567 IAC chapter 7/g)).toHaveLength(1);
+    expect(appeal.match(/Iowa Code chapter 17A/g)).toHaveLength(1);
+    expect(decisionLetterText(input('approved')).manureRemoval.text).toMatch(/withdraw it \(IAC 567-65\.110\(5\)\)\.$/);
+  });
+
+  it('an approval on time says so; one decided after the 60 days says plainly that it came late', () => {
+    const onTime = decisionLetterText(input('approved'));
+    expect(onTime.review).toContain('day 53 of the review, within the 60 days.');
+    // Received Monday January 4, 2027: day 60 is Friday March 5, a weekday the general rule does not move.
+    const late = decisionLetterText({ ...input('approved'), decidedOn: '2027-03-15', reviewDay: 70 });
+    expect(late.review).toContain('approved it on March 15, 2027, day 70 of the review. This decision came late: the 60 days ended on March 5, 2027, 10 days before the department decided.');
+    expect(late.review).not.toContain('within the 60 days.');
   });
 });

@@ -14,6 +14,8 @@ import { PageHeading } from '@/components/page-heading';
 import { StatusTag } from '@/components/status-tag';
 import { SummaryBox } from '@/components/summary-box';
 import { requireActor } from '@/lib/auth/session';
+import { ReadingNotConfirmed } from '@/components/law/unconfirmed';
+import { readingsConfirmed } from '@/lib/deadlines';
 import { FILERS } from '@/lib/auth/roles';
 import { iowaDateOf, today } from '@/lib/clock';
 import { AppError } from '@/lib/errors';
@@ -62,6 +64,8 @@ export default async function OperationPage({ params }: { params: Promise<{ id: 
   });
   const op = d.operation;
   const filer = FILERS.includes(actor.role);
+  // Department staff and county officials see each unconfirmed reading with its source; owners, once in plain words.
+  const staff = ['department_staff', 'department_supervisor', 'county_official', 'admin'].includes(actor.role);
   const grants = actor.role === 'owner' ? (await listGrants(actor, op.id)).filter((g) => !g.revokedAt) : [];
   const transferRequests = await listPendingRequestsForMyOperation(actor, op.id);
   return (
@@ -108,7 +112,7 @@ export default async function OperationPage({ params }: { params: Promise<{ id: 
 
       {d.newOwner?.due ? (
         <Alert type={d.newOwner.due.daysLeft < 0 ? 'error' : 'warning'} heading={d.newOwner.due.daysLeft < 0 ? `Your original plan is overdue by ${pluralDays(-d.newOwner.due.daysLeft)}` : `Your original plan is due in ${pluralDays(d.newOwner.due.daysLeft)}`}>
-          You acquired this operation on {formatDate(d.newOwner.acquiredOn)}. {d.newOwner.requirement.reason} ({d.newOwner.requirement.citation}) Submit it by <DeadlineDate d={d.newOwner.due} />. Until then you may apply manure under the previous owner’s most recent plan.
+          You acquired this operation on {formatDate(d.newOwner.acquiredOn)}. {d.newOwner.requirement.reason} ({d.newOwner.requirement.citation}) Submit it by <DeadlineDate d={d.newOwner.due} staff={staff} />. Until then you may apply manure under the previous owner’s most recent plan.
         </Alert>
       ) : d.newOwnerNotOwed ? (
         <Alert type="info" heading="As the new owner, you owe no original plan">
@@ -118,7 +122,7 @@ export default async function OperationPage({ params }: { params: Promise<{ id: 
 
       {d.hasApprovedPlan && !d.openPlan && d.nextDue && d.nextDue.daysLeft <= 60 ? (
         <Alert type={d.nextDue.daysLeft < 0 ? 'error' : 'warning'} heading={d.nextDue.daysLeft < 0 ? `The annual update is overdue by ${pluralDays(-d.nextDue.daysLeft)}` : `The annual update is due in ${pluralDays(d.nextDue.daysLeft)}`}>
-          The department set {formatDate(d.nextDue.dueOn)} as this operation’s date for its updated plan (IAC 567-65.110(3)“b”(3)); file it by <DeadlineDate d={d.nextDue.deadline} />. File it below: a statement that nothing changed, a list of
+          The department set {formatDate(d.nextDue.dueOn)} as this operation’s date for its updated plan (IAC 567-65.110(3)“b”(3)); file it by <DeadlineDate d={d.nextDue.deadline} staff={staff} />. File it below: a statement that nothing changed, a list of
           the changes, or a complete plan.
         </Alert>
       ) : null}
@@ -133,17 +137,18 @@ export default async function OperationPage({ params }: { params: Promise<{ id: 
               SAFO_NO_UPDATE
             ) : d.nextDue ? (
               <>
-                <DeadlineDate d={d.nextDue.deadline} /> ({d.nextDue.daysLeft < 0 ? `overdue by ${pluralDays(-d.nextDue.daysLeft)}` : `${pluralDays(d.nextDue.daysLeft)} left`}; IAC 567-65.110(3)“b”(3))
+                <DeadlineDate d={d.nextDue.deadline} staff={staff} /> ({d.nextDue.daysLeft < 0 ? `overdue by ${pluralDays(-d.nextDue.daysLeft)}` : `${pluralDays(d.nextDue.daysLeft)} left`}; IAC 567-65.110(3)“b”(3))
               </>
             ) : (
               'no date assigned yet'
             )}
           </li>
           <li>
-            <ManureRemovalStatement answer={d.manureRemoval} />
+            <ManureRemovalStatement answer={d.manureRemoval} staff={staff} />
           </li>
         </ul>
       </SummaryBox>
+      {staff || readingsConfirmed() ? null : <ReadingNotConfirmed />}
 
       {op.registrationStatus === 'registered' ? (
         <p className="margin-top-3">

@@ -67,7 +67,7 @@ export default async function ReviewPlanPage({ params, searchParams }: Props) {
       {done && DONE[done] ? (
         <Alert type="success" role="status" heading="Done">
           {DONE[done]}
-          {done === 'approved' || done === 'disapproved' ? <> <ManureRemovalStatement answer={view.manureRemoval} /></> : null}
+          {done === 'approved' || done === 'disapproved' ? <> <ManureRemovalStatement answer={view.manureRemoval} staff /></> : null}
         </Alert>
       ) : null}
 
@@ -75,7 +75,7 @@ export default async function ReviewPlanPage({ params, searchParams }: Props) {
         <ul className="usa-list margin-y-0">
           <li>Received: {clock.receivedOn ? formatDate(clock.receivedOn) : 'not yet'}</li>
           {clock.day60 ? <li>Last day ({REVIEW.value} days after the complete plan was received): {formatDate(clock.day60)}</li> : null}
-          {clock.deadline ? <li>Decision due: <DeadlineDate d={clock.deadline} /></li> : null}
+          {clock.deadline ? <li>Decision due: <DeadlineDate d={clock.deadline} staff /></li> : null}
           {clock.daysLeft !== null ? <li><strong>{clock.daysLeft < 0 ? `Overdue by ${-clock.daysLeft} days` : `${clock.daysLeft} days left`}</strong></li> : null}
           {clock.state === 'stopped_incomplete' ? <li>No clock runs: returned as incomplete; the owner’s resubmission will be a new receipt.</li> : null}
           {plan.decidedOn ? <li>Decided: {formatDate(plan.decidedOn)} ({plan.decision})</li> : null}

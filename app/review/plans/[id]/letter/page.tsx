@@ -5,7 +5,7 @@ import { requireActor } from '@/lib/auth/session';
 import { today } from '@/lib/clock';
 import { AppError } from '@/lib/errors';
 import { Unconfirmed } from '@/components/law/unconfirmed';
-import { decisionLetterText } from '@/lib/reviews/letter-content';
+import { UNCONFIRMED_APPEAL, UNCONFIRMED_REMOVAL, decisionLetterText } from '@/lib/reviews/letter-content';
 import { getDecisionLetter } from '@/lib/reviews/letter';
 import { latestParameter } from '@/lib/rules';
 import { PrintButton } from './print-button';
@@ -64,6 +64,7 @@ export default async function DecisionLetterPage({ params }: { params: Promise<{
       </dl>
       <p>{t.review}</p>
       <p className="text-bold" id="manure-removal">{t.manureRemoval.text}</p>
+      {t.manureRemoval.confirmed ? null : <p>{UNCONFIRMED_REMOVAL}</p>}
       {t.manureRemoval.confirmed ? null : <p className="mmp-no-print"><Unconfirmed what="This reading of IAC 567-65.110(5)" source={latestParameter('reading.approved_plan_in_force').source} /></p>}
       {t.balance ? (
         <section aria-labelledby="letter-balance">
@@ -84,7 +85,8 @@ export default async function DecisionLetterPage({ params }: { params: Promise<{
         <>
           <h2 className="font-heading-md">{t.appeal.heading}</h2>
           <p>{t.appeal.text}</p>
-          {t.appeal.confirmed ? null : <p><Unconfirmed what="The text and deadline of this paragraph" source={latestParameter('appeal.notice').source} /></p>}
+          {t.appeal.confirmed ? null : <p>{UNCONFIRMED_APPEAL}</p>}
+          {t.appeal.confirmed ? null : <p className="mmp-no-print"><Unconfirmed what="The text and deadline of this paragraph" source={latestParameter('appeal.notice').source} /></p>}
         </>
       ) : null}
       <p className="margin-top-4">
