@@ -1,7 +1,7 @@
 // Why the database could not be used, in words an operator can act on. drizzle wraps the driver's
 // error ("Failed query: select pg_advisory_lock(...)"), which hides the cause; this walks down to
 // the network or PostgreSQL error and says what to do about it.
-export type DbProblem = { summary: string; todo: string };
+export type DbProblem = { summary: string; remedy: string };
 
 type Where = { host: string; port: string; database: string; user: string };
 
@@ -54,21 +54,21 @@ export function explainDbError(err: unknown, url?: string): DbProblem | null {
   if (refused) {
     return {
       summary: `Cannot connect to PostgreSQL at ${at(refused)}: connection refused (ECONNREFUSED).`,
-      todo: `Start the PostgreSQL server, or correct the host and port in DATABASE_URL. Check with: pg_isready -h ${where?.host ?? 'HOST'} -p ${where?.port ?? 'PORT'}`,
+      remedy: `Start the PostgreSQL server, or correct the host and port in DATABASE_URL. Check with: pg_isready -h ${where?.host ?? 'HOST'} -p ${where?.port ?? 'PORT'}`,
     };
   }
   const unknownHost = find((e) => codeOf(e) === 'ENOTFOUND' || codeOf(e) === 'EAI_AGAIN');
   if (unknownHost) {
     return {
       summary: `Cannot connect to PostgreSQL: the host ${text(unknownHost.hostname) || where?.host || ''} was not found (${codeOf(unknownHost)}).`,
-      todo: 'Correct the host name in DATABASE_URL.',
+      remedy: 'Correct the host name in DATABASE_URL.',
     };
   }
   const timeout = find((e) => codeOf(e) === 'ETIMEDOUT' || /timeout expired|timed out/i.test(text(e.message)));
   if (timeout) {
     return {
       summary: `Cannot connect to PostgreSQL at ${at(timeout)}: the connection timed out.`,
-      todo: 'Check that the server is running and that a firewall lets this machine reach its port.',
+      remedy: 'Check that the server is running and that a firewall lets this machine reach its port.',
     };
   }
   const pg = find((e) => /^[0-9A-Z]{5}$/.test(codeOf(e)));
@@ -77,32 +77,32 @@ export function explainDbError(err: unknown, url?: string): DbProblem | null {
     case '3D000':
       return {
         summary: `PostgreSQL at ${at()} answered: ${message} (3D000).`,
-        todo: `Create it, then migrate: psql "postgres://${where?.user ?? 'USER'}@${at()}/postgres" -c 'create database ${where?.database ?? 'NAME'}' && npm run db:migrate`,
+        remedy: `Create it, then migrate: psql "postgres://${where?.user ?? 'USER'}@${at()}/postgres" -c 'create database ${where?.database ?? 'NAME'}' && npm run db:migrate`,
       };
     case '28P01':
     case '28000':
       return {
         summary: `PostgreSQL at ${at()} refused the sign-in: ${message} (${codeOf(pg!)}).`,
-        todo: `Check the user name and password in DATABASE_URL (user ${where?.user ?? 'unknown'}), and that pg_hba.conf allows this user from this machine.`,
+        remedy: `Check the user name and password in DATABASE_URL (user ${where?.user ?? 'unknown'}), and that pg_hba.conf allows this user from this machine.`,
       };
     case '42P01':
       return {
         summary: `The database ${where?.database ?? ''} is missing the portal's tables: ${message} (42P01).`,
-        todo: 'Apply the migrations: npm run db:migrate',
+        remedy: 'Apply the migrations: npm run db:migrate',
       };
     case '57P03':
-      return { summary: `PostgreSQL at ${at()} is starting up or shutting down (57P03).`, todo: 'Wait a moment and try again.' };
+      return { summary: `PostgreSQL at ${at()} is starting up or shutting down (57P03).`, remedy: 'Wait a moment and try again.' };
     case '53300':
       return {
         summary: `PostgreSQL at ${at()} has no connection slots left (53300).`,
-        todo: 'Lower PG_POOL_MAX, or raise max_connections on the server.',
+        remedy: 'Lower PG_POOL_MAX, or raise max_connections on the server.',
       };
   }
   // SSL as a word of the driver's message ("The server does not support SSL connections"), not
   // inside another word: a configuration message that says "openssl rand" is not about SSL.
   const ssl = find((e) => /\bSSL\b|\bTLS\b|self[- ]signed certificate|\bcertificate\b/i.test(text(e.message)));
   if (ssl) {
-    return { summary: `PostgreSQL at ${at()}: ${text(ssl.message)}.`, todo: 'Match sslmode in DATABASE_URL to the server (e.g. ?sslmode=require, or no sslmode for a local server).' };
+    return { summary: `PostgreSQL at ${at()}: ${text(ssl.message)}.`, remedy: 'Match sslmode in DATABASE_URL to the server (e.g. ?sslmode=require, or no sslmode for a local server).' };
   }
   return null;
 }
@@ -110,7 +110,7 @@ export function explainDbError(err: unknown, url?: string): DbProblem | null {
 /** "What failed: why. What to do: ..." for a command's last words; the plain message otherwise. */
 export function describeFailure(what: string, err: unknown, url?: string): string {
   const problem = explainDbError(err, url);
-  if (problem) return `${what}: ${problem.summary}\n  What to do: ${problem.todo}`;
+  if (problem) return `${what}: ${problem.summary}\n  What to do: ${problem.remedy}`;
   const lines = chain(err).map((e) => text(e.message)).filter(Boolean);
   // The deepest message is the driver's own; the outer ones repeat the query that carried it.
   const deepest = lines.at(-1);

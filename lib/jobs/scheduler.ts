@@ -101,7 +101,7 @@ export async function startScheduler(attempt = 1): Promise<void> {
     // database may be down: without a scheduler the daily job never runs here, so try again.
     const retryInMs = Math.min(5_000 * attempt, 60_000);
     const problem = explainDbError(err, getEnv().DATABASE_URL);
-    const fields = { err, attempt, retryInMs, ...(problem ? { problem: problem.summary, todo: problem.todo } : {}) };
+    const fields = { err, attempt, retryInMs, ...(problem ? { problem: problem.summary, remedy: problem.remedy } : {}) };
     if (attempt < 3 && isRetryableDbError(err)) log().warn(fields, 'could not start the scheduler yet; trying again');
     else log().error(fields, 'could not start the scheduler; trying again');
     setTimeout(() => void startScheduler(attempt + 1), retryInMs).unref();
