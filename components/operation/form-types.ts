@@ -23,6 +23,7 @@ export type OperationFormValues = {
   researchCollege: boolean;
   safoElect: boolean;
   peakAnimalUnitsHoused: string | number;
+  peakHousedOn: string;
   /** A preparer registering for a client names the owner. */
   clientName?: string;
   clientEmail?: string;
@@ -32,5 +33,5 @@ export const EMPTY_OPERATION: OperationFormValues = {
   name: '', kind: 'confinement', countyFips: '', township: '', range: '', section: '', quarterSection: '', address911: '',
   latitude: '', longitude: '', constructedOn: '', lastExpandedOn: '', constructionPermitStatus: '',
   inventory: [{ category: '', head: '' }], storage: [], contractProducer: false, activeContractorId: '', researchCollege: false,
-  safoElect: false, peakAnimalUnitsHoused: '',
+  safoElect: false, peakAnimalUnitsHoused: '', peakHousedOn: '',
 };

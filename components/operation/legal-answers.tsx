@@ -2,6 +2,7 @@
 
 import { useWatch, type Control, type FieldErrors, type UseFormRegister } from 'react-hook-form';
 import { Checkbox } from '@/components/checkbox';
+import { DateField } from '@/components/date-field';
 import { TextField } from '@/components/text-field';
 import { animalUnitBreakdown, mmpRequirementFor, safoFor } from '@/lib/operations/facts';
 import { isIsoDate, latestParameter } from '@/lib/rules';
@@ -64,6 +65,14 @@ export function LegalAnswers({ control, register, errors, electionInForce }: Pro
               width="sm"
               error={errors.peakAnimalUnitsHoused?.message}
               {...register('peakAnimalUnitsHoused')}
+            />
+          ) : null}
+          {elect ? (
+            <DateField
+              label="Day that many were housed"
+              hint="If it was more than the limit, the election ends on that day, not the day you save this."
+              error={errors.peakHousedOn?.message}
+              {...register('peakHousedOn')}
             />
           ) : null}
           {electionInForce && (!safo.eligible || safo.terminated) ? (

@@ -48,6 +48,8 @@ export const operations = pgTable(
     safoEndedOn: date('safo_ended_on', { mode: 'string' }),
     safoEndReason: text('safo_end_reason'),
     peakAnimalUnitsHoused: numeric('peak_animal_units_housed', { precision: 12, scale: 4, mode: 'number' }),
+    // The day that many were housed: an election ends on the day of the excess, not the day it is recorded.
+    peakHousedOn: date('peak_housed_on', { mode: 'string' }),
     createdByUserId: uuid('created_by_user_id').references(() => users.id),
     // 'awaiting_owner': registered by a preparer for a client who has not accepted it yet (lib/registrations).
     registrationStatus: operationRegistrationStatus('registration_status').notNull().default('registered'),

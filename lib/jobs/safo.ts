@@ -1,5 +1,6 @@
 // IAC 567-65.110(1)"e"(2): a SAFO election ends automatically once more than 500 animal units are
-// housed at one time. The daily job records the end (date and the rule's reason) with an audit event.
+// housed at one time. The daily job records the end (the day of the excess where the owner gave it,
+// and the rule's reason) with an audit event.
 import 'server-only';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Executor } from '@/db/client';
@@ -28,12 +29,13 @@ export async function endExceededSafoElections(db: Executor, today: string): Pro
   });
   if (!ending.length) return 0;
   return db.transaction(async (tx) => {
-    const ended = await queryRows<{ id: string; reason: string; citation: string }>(
+    const ended = await queryRows<{ id: string; reason: string; citation: string; endedOn: string }>(
       tx,
-      sql`update operations o set safo_ended_on = ${today}::date, safo_end_reason = x.reason, updated_at = now()
+      // The day of the excess where the owner gave it (never before the election), else today.
+      sql`update operations o set safo_ended_on = greatest(least(coalesce(o.peak_housed_on, ${today}::date), ${today}::date), o.safo_elected_on), safo_end_reason = x.reason, updated_at = now()
         from jsonb_to_recordset(${JSON.stringify(ending)}::jsonb) as x(id uuid, reason text, citation text)
         where o.id = x.id and o.safo_ended_on is null
-        returning o.id, x.reason, x.citation`,
+        returning o.id, x.reason, x.citation, o.safo_ended_on::text as "endedOn"`,
     );
     if (ended.length) {
       await tx.insert(auditEvents).values(
@@ -43,7 +45,7 @@ export async function endExceededSafoElections(db: Executor, today: string): Pro
           entityType: 'operation',
           entityId: e.id,
           before: { safoEndedOn: null },
-          after: { safoEndedOn: today, safoEndReason: e.reason, citation: e.citation },
+          after: { safoEndedOn: e.endedOn, safoEndReason: e.reason, citation: e.citation },
         })),
       );
     }

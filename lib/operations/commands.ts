@@ -49,6 +49,7 @@ export function operationColumns(v: OperationValues) {
     activeContractorId: v.contractProducer ? (v.activeContractorId ?? null) : null,
     researchCollege: v.researchCollege,
     peakAnimalUnitsHoused: v.peakAnimalUnitsHoused ?? null,
+    peakHousedOn: v.peakAnimalUnitsHoused === undefined ? null : (v.peakHousedOn ?? null),
   };
 }
 
@@ -76,7 +77,7 @@ export async function registerOperation(actor: Actor, v: OperationValues, today:
   const db = await getDb();
   await checkReferences(db, v);
   const au = animalUnitBreakdown(v.inventory).total;
-  const safo = nextSafoState({ elect: v.safoElect, animalUnits: au, peakHoused: v.peakAnimalUnitsHoused, previous: null, today });
+  const safo = nextSafoState({ elect: v.safoElect, animalUnits: au, peakHoused: v.peakAnimalUnitsHoused, peakHousedOn: v.peakHousedOn, previous: null, today });
   for (let attempt = 0; ; attempt++) {
     try {
       return await db.transaction(async (tx) => {
@@ -114,7 +115,7 @@ export async function updateOperation(actor: Actor, input: { operationId: string
     if (before.updatedAt.toISOString() !== input.lockToken) {
       throw new AppError('CONFLICT', 'This operation changed since you opened it. Reload the page to see the changes; what you typed here is still on the form.');
     }
-    const safo = nextSafoState({ elect: v.safoElect, animalUnits: au, peakHoused: v.peakAnimalUnitsHoused, previous: before, today });
+    const safo = nextSafoState({ elect: v.safoElect, animalUnits: au, peakHoused: v.peakAnimalUnitsHoused, peakHousedOn: v.peakHousedOn, previous: before, today });
     await tx
       .update(operations)
       .set({ ...operationColumns(v), safoElectedOn: safo.safoElectedOn, safoEndedOn: safo.safoEndedOn, safoEndReason: safo.safoEndReason, updatedAt: new Date() })

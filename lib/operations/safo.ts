@@ -12,17 +12,22 @@ export function nextSafoState(input: {
   elect: boolean;
   animalUnits: number;
   peakHoused?: number | null;
+  /** The day that many were housed; without it the excess is dated the day it is recorded. */
+  peakHousedOn?: string | null;
   previous: SafoState | null;
   today: string;
 }): SafoState & { endedNow: boolean } {
-  const { elect, animalUnits, peakHoused, previous, today } = input;
+  const { elect, animalUnits, peakHoused, peakHousedOn, previous, today } = input;
+  if (peakHousedOn && peakHousedOn > today) {
+    throw new AppError('VALIDATION', 'The day the animals were housed cannot be after today.', { peakHousedOn: ['The day cannot be after today'] });
+  }
   const rule = safoFor(animalUnits, peakHoused);
   const inForce = Boolean(previous?.safoElectedOn) && !previous?.safoEndedOn;
   const kept = previous ?? { safoElectedOn: null, safoEndedOn: null, safoEndReason: null };
 
   if (inForce) {
     if (!rule.eligible || rule.terminated) {
-      return { ...kept, safoEndedOn: today, safoEndReason: rule.reason, endedNow: true };
+      return { ...kept, safoEndedOn: rule.eligible ? excessDay(peakHousedOn, kept.safoElectedOn, today) : today, safoEndReason: rule.reason, endedNow: true };
     }
     if (!elect) return { ...kept, safoEndedOn: today, safoEndReason: 'The owner withdrew the SAFO election.', endedNow: true };
     return { ...kept, endedNow: false };
@@ -33,4 +38,14 @@ export function nextSafoState(input: {
     throw new AppError('VALIDATION', message, { safoElect: [message] });
   }
   return { safoElectedOn: today, safoEndedOn: null, safoEndReason: null, endedNow: false };
+}
+
+/**
+ * IAC 567-65.110(1)"e"(2): the election ends when more than the limit is housed at one time, so on
+ * the day that happened (never before the election itself), or the day it is recorded when that day
+ * is not given.
+ */
+export function excessDay(peakHousedOn: string | null | undefined, electedOn: string | null, today: string): string {
+  if (!peakHousedOn || peakHousedOn > today) return today;
+  return electedOn && peakHousedOn < electedOn ? electedOn : peakHousedOn;
 }

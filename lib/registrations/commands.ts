@@ -60,7 +60,7 @@ export async function registerForClient(actor: Actor, v: ClientRegistrationValue
   const db = await getDb();
   await checkReferences(db, operation);
   const au = animalUnitBreakdown(operation.inventory).total;
-  const safo = nextSafoState({ elect: operation.safoElect, animalUnits: au, peakHoused: operation.peakAnimalUnitsHoused, previous: null, today: ctx.today });
+  const safo = nextSafoState({ elect: operation.safoElect, animalUnits: au, peakHoused: operation.peakAnimalUnitsHoused, peakHousedOn: operation.peakHousedOn, previous: null, today: ctx.today });
   return db.transaction(async (tx) => {
     await authorize(actor, 'operation.register_for_client', undefined, tx);
     const [waiting] = await tx

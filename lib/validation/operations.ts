@@ -118,8 +118,12 @@ export const operationSchema = z
     researchCollege: checkbox,
     safoElect: checkbox,
     peakAnimalUnitsHoused: optionalNumber('Enter the most animal units housed at one time', 0, 99_999_999, 'Enter a number of animal units, 0 or more'),
+    peakHousedOn: optionalDate('Enter the day as month, day and year'),
   })
   .superRefine((v, ctx) => {
+    if (v.peakHousedOn && v.peakAnimalUnitsHoused === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['peakAnimalUnitsHoused'], message: 'Enter how many animal units were housed that day' });
+    }
     if (v.lastExpandedOn && v.lastExpandedOn < v.constructedOn) {
       ctx.addIssue({ code: 'custom', path: ['lastExpandedOn'], message: 'The expansion date must be on or after the construction date' });
     }

@@ -136,19 +136,22 @@ describe(`the daily reminder job on ${databaseLabel}`, () => {
     }
   });
 
-  it('ends a SAFO election once more than 500 animal units were housed, once, with an audit event', async () => {
+  it('ends a SAFO election once more than 500 animal units were housed, on the day they were, once, with an audit event', async () => {
     const id = await operationId('Sutherland Nursery (SAFO)');
-    await db().update(operations).set({ peakAnimalUnitsHoused: 520 }).where(eq(operations.id, id));
+    // Housed on day 40, recorded and noticed by the daily job on day 100: the election ended on day 40.
+    const excess = addDays(T, 40);
+    await db().update(operations).set({ peakAnimalUnitsHoused: 520, peakHousedOn: excess }).where(eq(operations.id, id));
     const day = addDays(T, 100);
     expect((await run(day)).safoElectionsEnded).toBe(1);
     const [op] = await db().select().from(operations).where(eq(operations.id, id));
-    expect(op!.safoEndedOn).toBe(day);
+    expect(op!.safoEndedOn).toBe(excess);
     expect(op!.safoEndReason).toContain('520 animal units were housed at one time, more than 500');
     const audit = await db()
       .select()
       .from(auditEvents)
       .where(and(eq(auditEvents.action, 'operation.safo_election_ended'), eq(auditEvents.entityId, id)));
     expect(audit).toHaveLength(1);
+    expect(audit[0]!.after).toMatchObject({ safoEndedOn: excess });
     expect((await run(day)).safoElectionsEnded).toBe(0);
   });
 

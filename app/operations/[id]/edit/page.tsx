@@ -23,7 +23,7 @@ function formValues(d: OperationDetail): OperationFormValues {
     inventory: d.inventory.lines.map((l) => ({ category: l.category, head: l.head })),
     storage: d.storage.map((s) => ({ name: s.name, kind: s.kind, capacityGallons: s.capacityGallons ?? '', constructedOn: s.constructedOn ?? '' })),
     contractProducer: op.contractProducer, activeContractorId: op.activeContractorId ?? '', researchCollege: op.researchCollege,
-    safoElect: d.safo.inForce, peakAnimalUnitsHoused: op.peakAnimalUnitsHoused ?? '',
+    safoElect: d.safo.inForce, peakAnimalUnitsHoused: op.peakAnimalUnitsHoused ?? '', peakHousedOn: op.peakHousedOn ?? '',
   };
 }
 

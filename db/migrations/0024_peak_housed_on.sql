@@ -1,0 +1,1 @@
+ALTER TABLE "operations" ADD COLUMN "peak_housed_on" date;
