@@ -32,6 +32,22 @@ const summary = (r: StatementRow): StatementSummary => ({
 
 type Ctx = { origin: string; now?: Date };
 
+const TENURE_WORDS: Record<string, string> = { owned: 'owned', rented: 'rented' };
+
+/**
+ * Iowa Code 459.312, DNR form 542-8167: a statement of intent is for land the owner neither owns nor
+ * rents. A field the plan marks owned or rented gets no statement request (its agreement, if any, is
+ * the uploaded copy).
+ */
+function refuseOwnedOrRentedLand(draft: unknown, fieldName: string): void {
+  const fields = ((draft as { fields?: { fields?: { name?: unknown; tenure?: unknown }[] } } | null)?.fields?.fields ?? []).filter((f) => typeof f?.name === 'string' && f.name.trim() === fieldName.trim());
+  const tenure = fields.length === 1 ? String(fields[0]!.tenure ?? '') : '';
+  if (TENURE_WORDS[tenure]) {
+    const message = `${fieldName} is marked as ${TENURE_WORDS[tenure]} land: a statement of intent is asked only for land the owner neither owns nor rents (Iowa Code 459.312). Mark the field as used under a written agreement first, or upload the signed agreement.`;
+    throw new AppError('VALIDATION', message, { fieldName: [message] });
+  }
+}
+
 /** Emails the landowner a link to confirm the statement; a newer request replaces an unanswered one for the same row. */
 export async function requestLandownerStatement(actor: Actor, input: StatementRequestValues, ctx: Ctx): Promise<StatementSummary> {
   await authorize(actor, 'plan.save_draft', { planId: input.planId });
@@ -39,7 +55,7 @@ export async function requestLandownerStatement(actor: Actor, input: StatementRe
   const now = ctx.now ?? new Date();
   return db.transaction(async (tx) => {
     const [plan] = await tx
-      .select({ status: plans.status, operationName: operations.name, facilityId: operations.facilityId, countyName: counties.name })
+      .select({ status: plans.status, draft: plans.draftState, operationName: operations.name, facilityId: operations.facilityId, countyName: counties.name })
       .from(plans)
       .innerJoin(operations, eq(operations.id, plans.operationId))
       .innerJoin(counties, eq(counties.fips, operations.countyFips))
@@ -47,6 +63,7 @@ export async function requestLandownerStatement(actor: Actor, input: StatementRe
       .for('update', { of: plans });
     if (!plan) throw notFoundError();
     if (!isEditableStatus(plan.status)) throw new AppError('CONFLICT', 'This plan is with the department and cannot be changed until it is returned to you.');
+    refuseOwnedOrRentedLand(plan.draft, input.fieldName);
     // An unanswered earlier link for this row stops working: only the latest figures can be confirmed.
     await tx
       .update(landownerStatements)

@@ -45,6 +45,23 @@ describe(`landowners' statements of intent confirmed by email on ${databaseLabel
   const submit = async (owner: Awaited<ReturnType<typeof createOwner>>, planId: string) =>
     submitPlan(owner, { planId, version: await planVersion(planId), idempotencyKey: randomUUID() }, { today: today(), origin });
 
+  it('asks no statement for a field the plan marks owned or rented', async () => {
+    const { owner, planId, draft, agreement } = await planWithStatementField();
+    const fields = (draft.fields.fields as Record<string, unknown>[]).map((f, i) => (i === 0 ? { ...f, tenure: 'rented' } : f));
+    await save(owner, planId, { ...draft, fields: { fields } });
+    const refused = await requestLandownerStatement(owner, {
+      planId, agreementKey: agreement.key, landownerName: 'Jan De Boer', landownerEmail: 'rented.owner@example.test', fieldName: 'Home 80', acres: 80, commercialNLbPerAcre: 60,
+    }, { origin }).catch((e: unknown) => e);
+    expect(refused).toMatchObject({ code: 'VALIDATION', fieldErrors: { fieldName: [expect.stringContaining('Home 80 is marked as rented land: a statement of intent is asked only for land the owner neither owns nor rents')] } });
+    const mails = await (await getDb()).select().from(emailOutbox).where(and(eq(emailOutbox.template, 'statement-requested'), eq(emailOutbox.toAddress, 'rented.owner@example.test')));
+    expect(mails).toHaveLength(0);
+    // Marked as used under a written agreement, the same request is sent.
+    await save(owner, planId, draft);
+    await expect(requestLandownerStatement(owner, {
+      planId, agreementKey: agreement.key, landownerName: 'Jan De Boer', landownerEmail: 'rented.owner@example.test', fieldName: 'Home 80', acres: 80, commercialNLbPerAcre: 60,
+    }, { origin })).resolves.toMatchObject({ fieldName: 'Home 80' });
+  });
+
   it('emails the landowner, refuses the plan until they confirm, then files it with their nitrogen credited', async () => {
     const { owner, planId, draft, agreement } = await planWithStatementField();
     const sent = await requestLandownerStatement(owner, {

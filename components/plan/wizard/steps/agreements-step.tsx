@@ -47,6 +47,9 @@ export function AgreementsStep({ defaults, onChange, handle, planId, today, fiel
       )}
       {rows.map((r, i) => {
         const file = files.find((f) => f.id === live[i]?.attachmentId);
+        // A statement of intent is asked only for land neither owned nor rented (Iowa Code 459.312).
+        const field = fields.find((f) => f.key === live[i]?.fieldKey);
+        const statementOffered = !field || field.tenure === 'agreement';
         return (
           <fieldset key={r.rhfId} className="usa-fieldset border-1px border-base-lighter padding-2 margin-top-2 radius-md">
             <legend className="usa-legend text-bold">Agreement {i + 1}</legend>
@@ -72,7 +75,10 @@ export function AgreementsStep({ defaults, onChange, handle, planId, today, fiel
                 setValue(`agreements.${i}.attachmentId`, f.id, { shouldValidate: true, shouldDirty: true });
               }}
             />
-            {!file ? (
+            {!file && !statementOffered ? (
+              <p className="usa-hint">{field?.name || 'This field'} is marked as {field?.tenure === 'rented' ? 'rented' : 'owned'}: upload the signed agreement. A statement of intent by email is only for land the owner neither owns nor rents.</p>
+            ) : null}
+            {!file && statementOffered ? (
               <LandownerStatement
                 planId={planId}
                 row={live[i] ?? r}
