@@ -40,7 +40,7 @@ export async function statusPage({ query }: Ctx) {
   const rows = await pagePublicStatusAfter(filter, after ? { key: after[0]!, id: after[1]! } : null, limit + 1);
   const { items, next } = pageOf(rows, limit, 'status', (r) => [r.facilityId ?? '', r.id]);
   return {
-    items: items.map((r) => ({ facilityId: r.facilityId, name: r.name, countyFips: r.countyFips, countyName: r.countyName, animalUnitCapacity: r.animalUnitCapacity, planStatus: r.planStatus, lastApprovedOn: r.lastApprovedOn, nextDueOn: r.nextDueOn })),
+    items: items.map((r) => ({ facilityId: r.facilityId, name: r.name, countyFips: r.countyFips, countyName: r.countyName, animalUnitCapacity: r.animalUnitCapacity, planStatus: r.planStatus, approvedPlanInForce: r.approvedPlanInForce, lastApprovedOn: r.lastApprovedOn, nextDueOn: r.nextDueOn })),
     next,
   };
 }

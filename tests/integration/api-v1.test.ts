@@ -246,7 +246,7 @@ describe(`the JSON API on ${databaseLabel}`, () => {
     const rest = await call(`/api/v1/status?county=19167&limit=2&cursor=${page.body.next}`);
     const names = [...page.body.items, ...rest.body.items].map((r: { name: string }) => r.name).sort();
     expect(names).toEqual(['Hull Contract Finisher', 'Rock Valley Finisher Site', 'Sioux Center Finisher II']);
-    expect(Object.keys(page.body.items[0]).sort()).toEqual(['animalUnitCapacity', 'countyFips', 'countyName', 'facilityId', 'lastApprovedOn', 'name', 'nextDueOn', 'planStatus']);
+    expect(Object.keys(page.body.items[0]).sort()).toEqual(['animalUnitCapacity', 'approvedPlanInForce', 'countyFips', 'countyName', 'facilityId', 'lastApprovedOn', 'name', 'nextDueOn', 'planStatus']);
     expect((await call('/api/v1/status?q=stanhope', { token: tokens.public })).body.items.map((r: { name: string }) => r.name)).toEqual(['Stanhope Layer Complex']);
   });
 
