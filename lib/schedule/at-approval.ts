@@ -53,7 +53,9 @@ export async function assignDueDateAtApproval(tx: Executor, actor: Actor, operat
   });
   const [row] = await tx
     .insert(dueDateAssignments)
-    .values({ operationId, dueOn: chosen.dueOn, policy: chosen.policy, reason: `Assigned at approval. ${chosen.why}`, assignedByUserId: actor.id })
+    // Dated the day of the approval as the portal counts days (noon in Iowa), like the decision itself:
+    // an update received from that day on answers this date (lib/operations/update-filed.ts).
+    .values({ operationId, dueOn: chosen.dueOn, policy: chosen.policy, reason: `Assigned at approval. ${chosen.why}`, assignedByUserId: actor.id, createdAt: new Date(`${ctx.today}T18:00:00Z`) })
     .returning({ id: dueDateAssignments.id });
   await recordAudit(tx, { actorUserId: actor.id, action: 'due_date.assigned', entityType: 'operation', entityId: operationId, before: { dueOn: null }, after: { dueOn: chosen.dueOn, policy: chosen.policy, atApproval: true } });
   const owners = await ownersOf(tx, [operationId]);
