@@ -80,7 +80,7 @@ function build(origin: string) {
   const rule = (path: string, operationId: string, summary: string, req: z.ZodType, res: z.ZodType, example: unknown) =>
     r.registerPath({
       method: 'post', path, operationId, summary, tags: ['Rules'], security: open,
-      description: 'Answers from the portal’s rules library, with the citation of the rule applied. No token needed.',
+      description: 'Answers from the portal’s rules library, with the citation of the rule applied.',
       request: { body: { required: true, content: { 'application/json': { schema: req, example } } } },
       responses: { 200: json(res, 'What the rules library answers'), 400: problem('The body is not valid'), 401: COMMON[401], 405: COMMON[405], 422: problem('The rules library refused the input (the field is named)'), 429: COMMON[429] },
     });
