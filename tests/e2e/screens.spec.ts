@@ -78,7 +78,7 @@ test('at 390 px the header is a menu holding "Sign out", and no page scrolls sid
     await noSidewaysScroll(page, `${role} on a phone`);
     // Signing in may still be moving on to the role's home page, which closes the menu: retry.
     await expect(async () => {
-      const menu = page.getByRole('button', { name: 'Menu' });
+      const menu = page.getByRole('button', { name: 'Menu', exact: true });
       if ((await menu.getAttribute('aria-expanded')) !== 'true') await menu.click();
       const box = await page.getByRole('button', { name: 'Sign out' }).boundingBox({ timeout: 2_000 });
       expect(box, `${role}: Sign out in the menu`).not.toBeNull();
