@@ -46,7 +46,7 @@ export default function ApiReferencePage() {
             </li>
           </ul>
         </nav>
-        <div className="tablet:grid-col-9">
+        <div className="tablet:grid-col-9 mmp-api-main">
           <section aria-labelledby="using-the-api">
             <h2 id="using-the-api" className="margin-top-0">
               Using the API
