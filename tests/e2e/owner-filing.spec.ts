@@ -35,6 +35,8 @@ async function fillField(page: Page, n: number, f: { name: string; county: strin
 }
 
 test('an owner registers a finisher, files the original MMP with two fields in two counties, and it goes to the department', async ({ page }) => {
+  // The longest journey: a registration and every step of the plan, each page checked with axe.
+  test.setTimeout(180_000);
   await signIn(page, 'owner.hansen@example.com');
   await expect(page.getByRole('heading', { level: 1, name: 'My operations' })).toBeVisible();
   await expectNoA11yViolations(page);
