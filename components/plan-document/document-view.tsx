@@ -10,6 +10,7 @@ import {
   DISTANCE_LABELS, METHOD_LABELS, NUTRIENT_SOURCE_LABELS, NUTRIENT_UNIT_LABELS, pIndexWords, STOCKPILE_DISTANCES, STOCKPILE_LABELS, TENURE_LABELS, TIMING_LABELS,
 } from '@/lib/plans/document/words';
 import { isIsoDate } from '@/lib/rules';
+import { statementStatusWords, type StatementSummary } from '@/lib/plans/statement-check';
 
 // The plan's content (IAC 567-65.111), read-only, the same for the owner, the preparer, the
 // reviewer, the county official and the check-your-answers page. A figure the filing did not
@@ -41,6 +42,8 @@ type Props = {
   balanceYear?: number;
   /** The reference tables the balance reads (crop factors); the shipped ones when absent. */
   referenceTables?: ReferenceTables;
+  /** The plan's emailed statements of intent, to say of each row who confirmed which figures and when. */
+  statements?: { list: readonly StatementSummary[]; now: Date };
 };
 
 function previousWords(f: Field): string {
@@ -49,7 +52,7 @@ function previousWords(f: Field): string {
   return `${f.previousCrop ?? 'crop not given'}${manure}`;
 }
 
-export function DocumentView({ doc, countyName, headingLevel = 2, change, balanceYear, referenceTables }: Props) {
+export function DocumentView({ doc, countyName, headingLevel = 2, change, balanceYear, referenceTables, statements }: Props) {
   const Heading = `h${headingLevel}` as const;
   const h = (section: DocumentSection, children: string) =>
     change ? (
@@ -136,7 +139,8 @@ export function DocumentView({ doc, countyName, headingLevel = 2, change, balanc
             <li key={a.key}>
               {a.landownerName}
               {a.fieldKey && fieldName.has(a.fieldKey) ? `, field “${fieldName.get(a.fieldKey)}”` : ''}
-              {a.acres ? `, ${formatNumber(a.acres)} acres` : ''}, signed {day(a.signedOn)}
+              {a.acres ? `, ${formatNumber(a.acres)} acres` : ''}
+              {a.statementId && !a.signedOn ? '' : `, signed ${day(a.signedOn)}`}
               {a.commercialNLbPerAcre != null || a.commercialP2o5LbPerAcre != null
                 ? `; landowner’s commercial fertilizer planned: ${a.commercialNLbPerAcre != null ? `${formatNumber(a.commercialNLbPerAcre)} lb N` : 'N not stated'}, ${a.commercialP2o5LbPerAcre != null ? `${formatNumber(a.commercialP2o5LbPerAcre)} lb P2O5` : 'P2O5 not stated'} per acre`
                 : ''}
@@ -147,7 +151,11 @@ export function DocumentView({ doc, countyName, headingLevel = 2, change, balanc
               ) : a.statementId ? null : (
                 ' (no signed copy)'
               )}
-              {a.statementId ? ` (confirmed by the landowner through an emailed link, statement ${a.statementId.slice(0, 8)})` : ''}
+              {a.statementId
+                ? statements
+                  ? <>. {statementStatusWords(a, statements.list, statements.now)}</>
+                  : ` (statement of intent by emailed link ${a.statementId.slice(0, 8)})`
+                : ''}
             </li>
           ))}
         </ul>

@@ -1,5 +1,6 @@
 // DNR form 542-8167: whether an agreement row that relies on the landowner's emailed confirmation is
 // good, in words. Pure: the owner's form, the completeness check and the reviewer read the same.
+import { formatDateTime, formatNumber } from '@/lib/format';
 
 export type StatementSummary = {
   id: string;
@@ -33,4 +34,31 @@ export function statementProblem(
     return `The statement ${s.confirmedName ?? s.landownerName} confirmed differs from what the plan now says (landowner, acres or commercial fertilizer): send it again for the new figures.`;
   }
   return null;
+}
+
+const lb = (v: number | null, what: string) => (v === null ? `${what} not stated` : `${formatNumber(v)} lb ${what}`);
+const figuresWords = (s: { acres: number | null; commercialNLbPerAcre: number | null; commercialP2o5LbPerAcre: number | null }) =>
+  `${s.acres === null ? 'acres not stated' : `${formatNumber(s.acres)} acres`}; commercial fertilizer ${lb(s.commercialNLbPerAcre, 'N')} and ${lb(s.commercialP2o5LbPerAcre, 'P2O5')} per acre`;
+
+/**
+ * Where an agreement row's emailed statement of intent stands, as the owner and the reviewer read it:
+ * who confirmed which figures and when, or that no one has yet. Never says "confirmed" of a statement
+ * that was not, and says so when the plan's figures are no longer the ones the landowner confirmed.
+ */
+export function statementStatusWords(
+  row: { acres?: number | null; commercialNLbPerAcre?: number | null; commercialP2o5LbPerAcre?: number | null; statementId?: string | null },
+  statements: readonly StatementSummary[],
+  now: Date,
+): string {
+  const s = statements.find((x) => x.id === row.statementId);
+  if (!s) return 'Statement of intent by emailed link: its record is not on this plan, so it is not confirmed.';
+  const sent = `emailed to ${s.landownerEmail} on ${formatDateTime(s.requestedAt)}`;
+  if (!s.confirmedAt) {
+    return new Date(s.expiresAt) <= now
+      ? `Statement of intent ${sent}: not confirmed, and the link expired on ${formatDateTime(s.expiresAt)}.`
+      : `Statement of intent ${sent}: not yet confirmed (the link works until ${formatDateTime(s.expiresAt)}).`;
+  }
+  const confirmed = `Statement of intent ${sent}, confirmed by ${s.confirmedName ?? s.landownerName}, who typed their name as a signature, on ${formatDateTime(s.confirmedAt)}, for ${figuresWords(s)}.`;
+  const changed = !same(s.acres, row.acres) || !same(s.commercialNLbPerAcre, row.commercialNLbPerAcre) || !same(s.commercialP2o5LbPerAcre, row.commercialP2o5LbPerAcre);
+  return changed ? `${confirmed} The plan now states different figures, which the landowner has not confirmed.` : confirmed;
 }

@@ -14,13 +14,14 @@ import { manureRemovalForOperation } from './in-force';
 import { listCountyCoverage } from './receipts';
 import { isEditableStatus } from './steps';
 import { WITHDRAWABLE_STATUSES } from './withdraw';
+import { listPlanStatements } from '@/lib/statements/statements';
 
 /** Everything the plan page shows, for anyone whose scope includes the plan (NOT_FOUND otherwise). */
 export async function getPlanPage(actor: Actor, planId: string, today: string) {
   const view = await getPlanForActor(actor, planId);
   const { plan } = view;
   const db = await getDb();
-  const [op, fees, attachments, coverage, deficiencies, submissions, manureRemoval, letters, referenceTables, firstTime] = await Promise.all([
+  const [op, fees, attachments, coverage, deficiencies, submissions, manureRemoval, letters, referenceTables, firstTime, statements] = await Promise.all([
     db.select({ facilityId: operations.facilityId, countyFips: operations.countyFips, contractProducer: operations.contractProducer }).from(operations).where(eq(operations.id, plan.operationId)),
     db
       .select({
@@ -48,6 +49,7 @@ export async function getPlanPage(actor: Actor, planId: string, today: string) {
       and not exists (select 1 from plan_counties e join plans ep on ep.id = e.plan_id where ep.operation_id = ${plan.operationId}
         and ep.id <> ${planId} and ep.status not in ('draft', 'withdrawn') and e.county_fips = pc.county_fips
         and ep.created_at < (select p.created_at from plans p where p.id = ${planId}))`),
+    listPlanStatements(db, planId),
   ]);
   const latest = submissions[0];
   // The one reader of a filed plan (the reviewer, the county and the letter read the same).
@@ -67,6 +69,8 @@ export async function getPlanPage(actor: Actor, planId: string, today: string) {
     submissions: submissions.map((s) => ({ id: s.id, submittedOn: s.submittedOn, confirmationNumber: s.confirmationNumber })),
     filed,
     manureRemoval,
+    /** The landowners' emailed statements of intent (DNR form 542-8167), each with who confirmed what and when. */
+    statements,
     /** Counties this plan names for the first time: on paper, each is sent the complete plan (IAC 567-65.110(3)"b"(1)). */
     firstTimeCounties: [...new Set(view.counties.filter((c) => firstTime.some((f) => f.fips === c.fips)).map((c) => c.name))],
     /** The decision letter as sent is kept as a PDF (decisions made before that have only the page). */

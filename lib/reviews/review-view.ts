@@ -15,6 +15,7 @@ import { loadFiledDocument } from '@/lib/plans/document/read-filed';
 import type { PlanChange } from '@/lib/plans/document/types';
 import { computeFigures } from './figures';
 import { listDeficiencyCycles, listPlanAttachments, listPlanAudit, listPlanFees, listPlanNotices } from './review-history';
+import { listPlanStatements } from '@/lib/statements/statements';
 
 // Everything the review page shows about one plan, read in the reviewer's scope.
 
@@ -84,7 +85,7 @@ export async function getReviewView(actor: Actor, planId: string, today: string)
   const inventory: Partial<Record<AnimalCategory, number>> = Object.fromEntries(inventoryRows.map((r) => [r.category, r.headAtCapacity]));
   const clock = deriveReviewClock(view.clock, today);
   const au = filed.animalUnitCapacity ?? plan.animalUnitCapacity ?? 0;
-  const [countyNames, coverage, covered, attachmentList, [fees, audit], cycles, notices, newOwner, manureRemoval, referenceTables, indemnity] = await Promise.all([
+  const [countyNames, coverage, covered, attachmentList, [fees, audit], cycles, notices, newOwner, manureRemoval, referenceTables, indemnity, statements] = await Promise.all([
     countyNamesOf(db, [...previous?.document.fields ?? [], ...filed.document.fields].map((f) => f.countyFips)),
     listCountyCoverage(planId),
     allCountiesCovered(planId),
@@ -100,6 +101,7 @@ export async function getReviewView(actor: Actor, planId: string, today: string)
       plan.receivedOn ?? today,
       db,
     ),
+    listPlanStatements(db, planId),
   ]);
   // The same diff the owner certified, keyed by row id, over every part of the document.
   const diff: PlanChange[] | null = previous
@@ -123,6 +125,7 @@ export async function getReviewView(actor: Actor, planId: string, today: string)
     owner: owner ?? null,
     reviewerName: reviewer?.name ?? null,
     filed,
+    statements,
     countyNames,
     previousPlanId: previousId,
     diff,

@@ -131,7 +131,7 @@ test('an owner emails a landowner the statement of intent; the landowner confirm
   // Nothing is missing; the summary names any manure the plan leaves with no field (IAC 567-65.111).
   await expect(page.getByText(/^Nothing (else )?is missing\./)).toBeVisible();
   const answers = page.getByRole('region', { name: 'Check your answers' });
-  await expect(answers.getByText(/confirmed by the landowner through an emailed link/)).toBeVisible();
+  await expect(answers.getByText(/Statement of intent emailed to .+, confirmed by Jan De Boer, who typed their name as a signature, on .+, for 40 acres; commercial fertilizer 60 lb N/)).toBeVisible();
   const checked = answers.getByTestId('balance-table').getByRole('row', { name: /^De Boer 40/ });
   await expect(checked).toContainText('3.78');
   await expect(checked.getByRole('cell').nth(1)).toHaveText('4');

@@ -183,6 +183,7 @@ export function PlanWizard({ data, actions, initialStep }: { data: PlanEditorDat
             today={data.today}
             safoInForce={data.operation.safoInForce}
             manureRemoval={data.manureRemoval}
+            statements={data.statements}
             submitting={submitting}
             submitError={submitError}
             goTo={goTo}

@@ -144,7 +144,7 @@ export default async function ReviewPlanPage({ params, searchParams }: Props) {
           ? `As frozen at submission${view.filed.submittedOn ? ` on ${formatDate(view.filed.submittedOn)}` : ''}.`
           : 'As held in the plan record (no frozen submission copy exists for this plan).'}
       </p>
-      <DocumentView doc={view.filed.document} countyName={(f) => view.countyNames.get(f) ?? f} headingLevel={3} balanceYear={Number(date.slice(0, 4))} referenceTables={view.referenceTables} />
+      <DocumentView doc={view.filed.document} countyName={(f) => view.countyNames.get(f) ?? f} headingLevel={3} balanceYear={Number(date.slice(0, 4))} referenceTables={view.referenceTables} statements={{ list: view.statements, now: new Date() }} />
       {view.filed.changes.length ? <ChangesTable caption="Changes the owner listed and certified" changes={view.filed.changes} /> : null}
 
       <h2>Changes since the last approved plan</h2>

@@ -20,6 +20,7 @@ import type { PlanDraft } from '@/lib/plans/document/types';
 import type { UploadedFile } from '../../file-upload';
 import { pIndexWords } from '@/lib/plans/document/words';
 import { reviewSummary } from '@/lib/plans/review-summary';
+import type { StatementSummary } from '@/lib/plans/statement-check';
 import type { CountyOption } from '../types';
 
 type Props = {
@@ -39,6 +40,8 @@ type Props = {
   safoInForce: boolean;
   /** IAC 567-65.110(5) for the operation today (an approved plan stays in force while this one is reviewed). */
   manureRemoval: { allowed: boolean; reason: string; citation: string };
+  /** The landowners' emailed statements of intent: each agreement row says who confirmed what, and when. */
+  statements: readonly StatementSummary[];
   submitting: boolean;
   submitError: string | null;
   goTo: (step: StepId, href?: string) => void;
@@ -50,7 +53,7 @@ type Props = {
  * plan as it will be filed, section by section, each with a "Change" link to its step; every
  * computed figure with its rule; the fees; then the certification.
  */
-export function ReviewStep({ check, draft, files, steps, kind, animalUnits, fees, operationCountyFips, counties, referenceTables, today, safoInForce, manureRemoval, submitting, submitError, goTo, onSubmit }: Props) {
+export function ReviewStep({ check, draft, files, steps, kind, animalUnits, fees, operationCountyFips, counties, referenceTables, today, safoInForce, manureRemoval, statements, submitting, submitError, goTo, onSubmit }: Props) {
   const [certify, setCertify] = useState(false);
   const [certifyError, setCertifyError] = useState<string | null>(null);
   const names = new Map(counties.map((c) => [c.fips, c.name]));
@@ -103,6 +106,7 @@ export function ReviewStep({ check, draft, files, steps, kind, animalUnits, fees
             headingLevel={3}
             balanceYear={Number(today.slice(0, 4))}
             referenceTables={referenceTables}
+            statements={{ list: statements, now: new Date() }}
             change={(section, title) =>
               contentSteps.has(section) ? (
                 <Button variant="unstyled" onClick={() => goTo(section)}>
