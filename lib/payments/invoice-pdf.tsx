@@ -1,4 +1,5 @@
 import { Document, Page, StyleSheet, Text, View, renderToBuffer } from '@react-pdf/renderer';
+import { PageFooter } from '@/lib/pdf/page-footer';
 import '@/lib/pdf/no-hyphenation';
 import { formatDate, formatMoney } from '@/lib/format';
 import { FEE_LABELS, planKindLabel, type UpdateKind } from '@/lib/notifications/labels';
@@ -8,7 +9,7 @@ import { checkInstructions, payOnlineSentence } from './instructions';
 // The invoice as a one-page PDF, rendered on the server (no browser): fees, payer, due date and
 // the reference to write on a check, with the department's address and the online option.
 const s = StyleSheet.create({
-  page: { padding: 48, fontSize: 10, fontFamily: 'Helvetica', lineHeight: 1.4 },
+  page: { padding: 48, paddingBottom: 56, fontSize: 10, fontFamily: 'Helvetica', lineHeight: 1.4 },
   h1: { fontSize: 16, fontFamily: 'Helvetica-Bold', marginBottom: 4 },
   h2: { fontSize: 11, fontFamily: 'Helvetica-Bold', marginTop: 14, marginBottom: 4 },
   muted: { color: '#555' },
@@ -26,7 +27,7 @@ function InvoiceDocument({ inv, origin }: { inv: Invoice; origin: string }) {
   const payers = [...new Map(inv.lines.map((l) => [l.payerName, l])).values()];
   const check = checkInstructions(inv.lines.filter((l) => l.balanceCents > 0).map((l) => l.reference));
   return (
-    <Document title={`Invoice ${inv.number}`} author="Iowa Department of Natural Resources">
+    <Document language="en-US" title={`Invoice ${inv.number}`} author="Iowa Department of Natural Resources">
       <Page size="LETTER" style={s.page}>
         <Text style={s.h1}>Invoice {inv.number}</Text>
         <Text style={s.muted}>Iowa Department of Natural Resources · Manure management plans</Text>
@@ -65,6 +66,7 @@ function InvoiceDocument({ inv, origin }: { inv: Invoice; origin: string }) {
         {check.address.map((l) => (
           <Text key={l} style={{ marginLeft: 12 }}>{l}</Text>
         ))}
+        <PageFooter reference={`Invoice ${inv.number}`} />
       </Page>
     </Document>
   );

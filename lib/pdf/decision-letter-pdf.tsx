@@ -1,6 +1,7 @@
 import 'server-only';
 import { createHash } from 'node:crypto';
 import { Document, Page, StyleSheet, Text, View, renderToBuffer } from '@react-pdf/renderer';
+import { PageFooter } from '@/lib/pdf/page-footer';
 import '@/lib/pdf/no-hyphenation';
 import { DEPARTMENT_NAME, decisionLetterText, type DecisionLetterInput } from '@/lib/reviews/letter-content';
 
@@ -11,7 +12,7 @@ import { DEPARTMENT_NAME, decisionLetterText, type DecisionLetterInput } from '@
 export type DecisionLetterContent = DecisionLetterInput;
 
 const s = StyleSheet.create({
-  page: { padding: 56, fontSize: 11, fontFamily: 'Helvetica', lineHeight: 1.45 },
+  page: { padding: 56, paddingBottom: 56, fontSize: 11, fontFamily: 'Helvetica', lineHeight: 1.45 },
   bold: { fontFamily: 'Helvetica-Bold' },
   block: { marginBottom: 10 },
   title: { fontSize: 16, fontFamily: 'Helvetica-Bold', marginVertical: 10 },
@@ -35,7 +36,7 @@ export function DecisionLetterDocument({ l }: { l: DecisionLetterContent }) {
   const t = decisionLetterText(l);
   const [department, ...head] = t.letterhead;
   return (
-    <Document title={`Decision letter ${l.parts.referenceNumber}`} author={DEPARTMENT_NAME}>
+    <Document language="en-US" title={`Decision letter ${l.parts.referenceNumber}`} author={DEPARTMENT_NAME}>
       <Page size="LETTER" style={s.page}>
         <View style={s.block}>
           <Text style={s.bold}>{department}</Text>
@@ -81,6 +82,7 @@ export function DecisionLetterDocument({ l }: { l: DecisionLetterContent }) {
         <Text style={{ marginTop: 24 }}>{t.signature.join('\n')}</Text>
         {t.questions ? <Text style={{ marginTop: 8 }}>{t.questions}</Text> : null}
         <Text style={[s.note, { marginTop: 24 }]}>This letter was rendered when the decision was sent and is kept unchanged with it.</Text>
+        <PageFooter reference={`Decision letter ${l.parts.referenceNumber}`} />
       </Page>
     </Document>
   );

@@ -1,5 +1,6 @@
 import 'server-only';
 import { Document, Page, StyleSheet, Text, View, renderToBuffer } from '@react-pdf/renderer';
+import { PageFooter } from '@/lib/pdf/page-footer';
 import '@/lib/pdf/no-hyphenation';
 import { formatDate, formatMoney, formatNumber } from '@/lib/format';
 import { FEE_LABELS, planKindLabel, type PlanKind, type UpdateKind } from '@/lib/notifications/labels';
@@ -10,7 +11,7 @@ import type { FilingReceipt } from '@/lib/plans/filing-receipt';
 // and how to pay them, under the submission's confirmation number.
 
 const s = StyleSheet.create({
-  page: { padding: 48, fontSize: 10.5, fontFamily: 'Helvetica', lineHeight: 1.4 },
+  page: { padding: 48, paddingBottom: 56, fontSize: 10.5, fontFamily: 'Helvetica', lineHeight: 1.4 },
   agency: { fontSize: 9, color: '#555' },
   title: { fontSize: 18, fontFamily: 'Helvetica-Bold', marginTop: 8, marginBottom: 4 },
   number: { fontSize: 13, fontFamily: 'Helvetica-Bold', marginBottom: 14 },
@@ -37,7 +38,7 @@ export function FilingReceiptDocument({ r }: { r: FilingReceipt }) {
   const kind = planKindLabel(r.kind as PlanKind, r.updateKind as UpdateKind | null);
   const check = checkInstructions(r.fees.filter((f) => f.status === 'due' && f.amountCents > f.paidCents).map((f) => f.reference));
   return (
-    <Document title={`Filing receipt ${r.confirmationNumber ?? r.referenceNumber}`} author="Iowa Department of Natural Resources">
+    <Document language="en-US" title={`Filing receipt ${r.confirmationNumber ?? r.referenceNumber}`} author="Iowa Department of Natural Resources">
       <Page size="LETTER" style={s.page}>
         <Text style={s.agency}>Iowa Department of Natural Resources · Manure Management Plan Portal</Text>
         <Text style={s.title}>Filing receipt</Text>
@@ -87,6 +88,7 @@ export function FilingReceiptDocument({ r }: { r: FilingReceipt }) {
         <Text style={s.small}>
           Keep this receipt with your records. The confirmation number identifies this submission when you contact the department; it is not a password and does not open the plan.
         </Text>
+        <PageFooter reference={`Filing receipt ${r.confirmationNumber ?? r.referenceNumber}`} />
       </Page>
     </Document>
   );

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { EMAIL_PREVIEWS, renderEmail, type EmailTemplates } from '@/emails';
 import { DecisionLetterDocument } from '@/lib/pdf/decision-letter-pdf';
 import { decisionLetterText, type DecisionLetterInput } from '@/lib/reviews/letter-content';
+import { pdfTextLines } from '../support/pdf-text';
 
 // The decision letter's words are written once (lib/reviews/letter-content); the email and the PDF
 // stored with the decision both carry every one of them, so the owner reads the same letter in each.
@@ -77,5 +78,17 @@ describe('one decision letter in every medium', () => {
     const late = decisionLetterText({ ...input('approved'), decidedOn: '2027-03-15', reviewDay: 70 });
     expect(late.review).toContain('approved it on March 15, 2027, day 70 of the review. This decision came late: the 60 days ended on March 5, 2027, 10 days before the department decided.');
     expect(late.review).not.toContain('within the 60 days.');
+  });
+});
+
+describe('every page of a letter says what it belongs to', () => {
+  it('a letter running to a second page carries its reference and "Page n of m" on each page', async () => {
+    const { renderDecisionLetterPdf } = await import('@/lib/pdf/decision-letter-pdf');
+    const l = { ...input('disapproved'), reasons: Array.from({ length: 40 }, (_, i) => `Field ${i + 1} lacks the soil test its P-index needs (IAC 567-65.112).`) };
+    const { pdf } = await renderDecisionLetterPdf(l);
+    const footers = pdfTextLines(pdf).filter((line) => /^Decision letter MMP-000123 · Page \d+ of \d+$/.test(line));
+    const total = Number(footers[0]?.match(/of (\d+)$/)?.[1]);
+    expect(total).toBeGreaterThanOrEqual(2);
+    expect(footers).toEqual(Array.from({ length: total }, (_, i) => `Decision letter MMP-000123 · Page ${i + 1} of ${total}`));
   });
 });

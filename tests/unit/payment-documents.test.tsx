@@ -55,4 +55,9 @@ describe('how to pay, said once for the fees page, the invoice and the filing re
       for (const line of lines) expect(line, line).not.toMatch(/[A-Za-z]-\s*$/);
     }
   });
+
+  it('the invoice and the receipt say on each page what they are and which page it is', async () => {
+    expect(pdfTextLines(await renderInvoicePdf(invoice, 'https://mmp.test'))).toContain('Invoice INV-2026-3F2A9C41 · Page 1 of 1');
+    expect(pdfTextLines(await renderFilingReceiptPdf(receipt))).toContain('Filing receipt MMP-C-7Q2K9 · Page 1 of 1');
+  });
 });
