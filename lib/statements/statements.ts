@@ -1,7 +1,7 @@
 import 'server-only';
 import { randomBytes } from 'node:crypto';
-import { and, desc, eq, gt, isNull } from 'drizzle-orm';
-import { getDb, type Executor } from '@/db/client';
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { getDb, queryRows, type Executor } from '@/db/client';
 import { counties, landownerStatements, operations, plans } from '@/db/schema';
 import { recordAudit } from '@/lib/audit';
 import { authorize } from '@/lib/auth/policy';
@@ -48,6 +48,29 @@ function refuseOwnedOrRentedLand(draft: unknown, fieldName: string): void {
   }
 }
 
+/**
+ * The landowner's confirmation is worth something only if the landowner gives it: a link sent to the
+ * filer's own address, the owner's, or anyone's who acts for the operation would let the side that
+ * gains from the credit confirm it. Such an address is refused, with the reason.
+ */
+async function refuseFilerSideAddress(tx: Executor, actor: Actor, planId: string, email: string): Promise<void> {
+  const address = email.trim().toLowerCase();
+  const [hit] = address === actor.email.trim().toLowerCase() ? [{ who: 'you' }] : await queryRows<{ who: string }>(tx, sql`
+    with op as (select operation_id from plans where id = ${planId}),
+    owner_party as (select o.owner_id from ownerships o join op on op.operation_id = o.operation_id where o.released_on is null)
+    select 'the operation’s owner' as who from parties p join owner_party w on w.owner_id = p.id where lower(p.email) = ${address}
+    union all select 'the operation’s owner' from users u join owner_party w on w.owner_id = u.party_id where lower(u.email) = ${address}
+    union all select 'someone who acts for the operation' from users u join operation_access_grants g on g.user_id = u.id join op on op.operation_id = g.operation_id
+      where g.revoked_at is null and lower(u.email) = ${address}
+    union all select 'someone who acts for the operation' from users u join owner_preparer_grants g on g.preparer_user_id = u.id join owner_party w on w.owner_id = g.owner_party_id
+      where g.revoked_at is null and lower(u.email) = ${address}
+    limit 1`);
+  if (hit) {
+    const message = `${email} belongs to ${hit.who}. The statement of intent is confirmed by the landowner (DNR form 542-8167): enter the landowner’s own email address, or upload the statement they signed.`;
+    throw new AppError('VALIDATION', message, { landownerEmail: [message] });
+  }
+}
+
 /** Emails the landowner a link to confirm the statement; a newer request replaces an unanswered one for the same row. */
 export async function requestLandownerStatement(actor: Actor, input: StatementRequestValues, ctx: Ctx): Promise<StatementSummary> {
   await authorize(actor, 'plan.save_draft', { planId: input.planId });
@@ -64,6 +87,7 @@ export async function requestLandownerStatement(actor: Actor, input: StatementRe
     if (!plan) throw notFoundError();
     if (!isEditableStatus(plan.status)) throw new AppError('CONFLICT', 'This plan is with the department and cannot be changed until it is returned to you.');
     refuseOwnedOrRentedLand(plan.draft, input.fieldName);
+    await refuseFilerSideAddress(tx, actor, input.planId, input.landownerEmail);
     // An unanswered earlier link for this row stops working: only the latest figures can be confirmed.
     await tx
       .update(landownerStatements)

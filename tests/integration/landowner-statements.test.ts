@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { getDb } from '@/db/client';
-import { auditEvents, emailOutbox, landAgreements, plans } from '@/db/schema';
+import { auditEvents, emailOutbox, landAgreements, operationAccessGrants, plans } from '@/db/schema';
 import { today } from '@/lib/clock';
 import { saveDraft } from '@/lib/plans/drafts';
 import { submitPlan } from '@/lib/plans/submit';
@@ -10,7 +10,7 @@ import { getReviewView } from '@/lib/reviews/review-view';
 import { confirmLandownerStatement, requestLandownerStatement } from '@/lib/statements/statements';
 import { startPlan } from '@/lib/plans/start';
 import { uploadAttachment } from '@/lib/plans/attachments';
-import { completeDraft, createOperation, createOwner, createReviewer, planVersion } from './support/factories';
+import { completeDraft, createOperation, createOwner, createReviewer, createUser, planVersion } from './support/factories';
 import { databaseLabel, useTestDb } from './support/test-db';
 
 // DNR form 542-8167: a field on land the owner neither owns nor rents needs the landowner's statement
@@ -60,6 +60,29 @@ describe(`landowners' statements of intent confirmed by email on ${databaseLabel
     await expect(requestLandownerStatement(owner, {
       planId, agreementKey: agreement.key, landownerName: 'Jan De Boer', landownerEmail: 'rented.owner@example.test', fieldName: 'Home 80', acres: 80, commercialNLbPerAcre: 60,
     }, { origin })).resolves.toMatchObject({ fieldName: 'Home 80' });
+  });
+
+  it('refuses to send the landowner’s link to the filer’s own address or the owner’s', async () => {
+    const { owner, operationId, planId, draft, agreement } = await planWithStatementField();
+    await save(owner, planId, draft);
+    for (const address of [owner.email, owner.email.toUpperCase()]) {
+      const refused = await requestLandownerStatement(owner, {
+        planId, agreementKey: agreement.key, landownerName: 'Jan De Boer', landownerEmail: address, fieldName: 'Home 80', acres: 80, commercialNLbPerAcre: 60,
+      }, { origin }).catch((e: unknown) => e);
+      expect(refused).toMatchObject({ code: 'VALIDATION', fieldErrors: { landownerEmail: [expect.stringContaining('belongs to you. The statement of intent is confirmed by the landowner')] } });
+    }
+    // A preparer acting for the owner can neither send it to the owner nor have the owner send it to them.
+    const preparer = await createUser('preparer');
+    await (await getDb()).insert(operationAccessGrants).values({ operationId, userId: preparer.id, grantedByUserId: owner.id });
+    const ask = (actor: typeof owner, landownerEmail: string) => requestLandownerStatement(actor, {
+      planId, agreementKey: agreement.key, landownerName: 'Jan De Boer', landownerEmail, fieldName: 'Home 80', acres: 80, commercialNLbPerAcre: 60,
+    }, { origin }).catch((e: unknown) => e);
+    expect(await ask(preparer, owner.email)).toMatchObject({ fieldErrors: { landownerEmail: [expect.stringContaining('belongs to the operation’s owner')] } });
+    expect(await ask(owner, preparer.email)).toMatchObject({ fieldErrors: { landownerEmail: [expect.stringContaining('belongs to someone who acts for the operation')] } });
+    const mails = await (await getDb()).select().from(emailOutbox).where(eq(emailOutbox.template, 'statement-requested'));
+    expect(mails.filter((m) => [owner.email, preparer.email].includes(m.toAddress))).toHaveLength(0);
+    // The landowner's own address is sent.
+    await expect(ask(owner, 'jan.deboer.own@example.test')).resolves.toMatchObject({ fieldName: 'Home 80' });
   });
 
   it('emails the landowner, refuses the plan until they confirm, then files it with their nitrogen credited', async () => {
