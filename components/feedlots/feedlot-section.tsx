@@ -1,7 +1,7 @@
 import { DataTable } from '@/components/data-table';
 import { Unconfirmed } from '@/components/law/unconfirmed';
 import type { ActionResult } from '@/lib/errors';
-import { ADJACENCY_READING, type StructureAnswer } from '@/lib/feedlots/assess';
+import { adjacencyReading, type StructureAnswer } from '@/lib/feedlots/assess';
 import { feetWords } from '@/lib/feedlots/geometry';
 import type { OperationFeedlotView } from '@/lib/feedlots/queries';
 import { formatDate } from '@/lib/format';
@@ -82,7 +82,7 @@ export function FeedlotSection({ view, canEdit, staff, today, saveStructure, set
               ))}
             </ul>
           ) : null}
-          {staff ? <Unconfirmed what={ADJACENCY_READING} source="Iowa Code 459A.103(1)“b”(1), as read by lib/rules/open-feedlots.ts" /> : null}
+          {staff ? <Unconfirmed what={adjacencyReading()} source="Iowa Code 459A.103(1)“b”(1), as read by lib/rules/open-feedlots.ts" /> : null}
         </div>
       ) : (
         <p>Not an open feedlot operation: no open feedlot lot, settled effluent basin or solids settling facility is recorded (Iowa Code 459A.103(1)).</p>

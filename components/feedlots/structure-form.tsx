@@ -11,7 +11,7 @@ import { formResolver } from '@/components/forms/form-resolver';
 import { SelectField } from '@/components/select-field';
 import { TextareaField, TextField } from '@/components/text-field';
 import type { ActionResult } from '@/lib/errors';
-import { STRUCTURE_KIND_LABELS, structureSchema } from '@/lib/validation/structures';
+import { effluentSystemSchema, STRUCTURE_KIND_LABELS, structureSchema } from '@/lib/validation/structures';
 
 // One structure of an operation (Iowa Code 459A.103): a point, an optional footprint, the three dates
 // of (2) and abandonment under (6). Distances are never typed: the portal computes them.
@@ -88,10 +88,12 @@ export function StructureForm({ today, defaults, action }: Props) {
 
 export function EffluentSystemForm({ operationId, label, action }: { operationId: string; label: string; action: (input: unknown) => Promise<ActionResult> }) {
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
-  const { register, handleSubmit, formState } = useForm<{ operationId: string; effluentSystemLabel: string }>({ defaultValues: { operationId, effluentSystemLabel: label } });
+  type Values = { operationId: string; effluentSystemLabel: string };
+  const { register, handleSubmit, setError, formState } = useForm<Values>({ resolver: formResolver(effluentSystemSchema, { raw: true }), defaultValues: { operationId, effluentSystemLabel: label } });
   const onSubmit = handleSubmit(async (values) => {
     const r = await action(values).catch(() => null);
-    setMessage(r ? { ok: r.ok, text: r.message ?? 'Saved.' } : { ok: false, text: 'We could not reach the portal. Nothing was saved; try again.' });
+    if (!r) return setMessage({ ok: false, text: 'We could not reach the portal. Nothing was saved; try again.' });
+    setMessage(r.ok ? { ok: true, text: r.message ?? 'Saved.' } : { ok: false, text: applyActionResult(r, setError) ?? r.message });
   });
   return (
     <form className="usa-form maxw-full" onSubmit={onSubmit} noValidate>
@@ -99,7 +101,7 @@ export function EffluentSystemForm({ operationId, label, action }: { operationId
       <input type="hidden" {...register('operationId')} />
       <TextField id={`effluent-${operationId}`} label="Effluent disposal area or system shared with another open feedlot (optional)"
         hint="Give it the same name on each feedlot that uses it, for example “Section 12 basin and fields”. Feedlots under common ownership or management that share one are one operation (Iowa Code 459A.103(1)“a”)."
-        {...register('effluentSystemLabel')} />
+        error={formState.errors.effluentSystemLabel?.message} {...register('effluentSystemLabel')} />
       <Button type="submit" variant="outline" disabled={formState.isSubmitting}>Save the shared system</Button>
     </form>
   );

@@ -1,5 +1,5 @@
 import type { FootprintPolygon } from '@/db/schema/feedlots';
-import { aggregateOpenFeedlots, animalUnitCapacity, structureConstructedOn, truckWashPartOfOperation, type AnimalCategory } from '@/lib/rules';
+import { aggregateOpenFeedlots, animalUnitCapacity, parameterValue, structureConstructedOn, truckWashPartOfOperation, type AnimalCategory } from '@/lib/rules';
 import { attributionMap, intersects, managingPersons, owningPersons, type FamilyLink, type FeedlotInterest, type FeedlotManagement } from '@/lib/rules/feedlot-control';
 import { monthDayYear } from '@/lib/rules/dates';
 import { STRUCTURE_KIND_LABELS } from '@/lib/validation/structures';
@@ -48,6 +48,9 @@ export type Assessment = {
   capacities: CapacityAnswer[];
   mixedEffluent: string;
 };
+
+// The figures of 459A.103 come from lib/rules' parameters, with their citations.
+const feet = (key: 'distance.open_feedlot_adjacent_less_than_ft' | 'distance.truck_wash_within_ft') => `${parameterValue(key).toLocaleString('en-US')} feet`;
 
 const OPEN_FEEDLOT_STRUCTURES: StructureKind[] = ['open_feedlot_lot', 'settled_effluent_basin', 'solids_settling_facility'];
 const CONSTRUCTION_EVENTS = [
@@ -140,8 +143,8 @@ export function assessOperations(operations: OperationRecord[], family: FamilyLi
         return truckWashPartOfOperation({ commonOwnershipOrManagement, distanceFt: feet }) ? [{ operationId: op.id, name: op.name, feet }] : [];
       });
       const reason = partOf.length
-        ? `${wash.name} is part of ${partOf.map((p) => `${p.name} (${feetWords(p.feet)} away)`).join(' and ')}: under common ownership or management and within 1,250 feet.`
-        : `${wash.name} is not part of any animal feeding operation recorded here: none under common ownership or management has a structure within 1,250 feet.`;
+        ? `${wash.name} is part of ${partOf.map((p) => `${p.name} (${feetWords(p.feet)} away)`).join(' and ')}: under common ownership or management and within ${feet('distance.truck_wash_within_ft')}.`
+        : `${wash.name} is not part of any animal feeding operation recorded here: none under common ownership or management has a structure within ${feet('distance.truck_wash_within_ft')}.`;
       return { structureId: wash.id, name: wash.name, partOf, reason, citation: truckWashPartOfOperation.citation };
     });
 
@@ -167,5 +170,12 @@ export function assessOperations(operations: OperationRecord[], family: FamilyLi
 }
 
 /** The reading of 459A.103(1)"b"(1) that aggregateOpenFeedlots takes, shown to staff until the department confirms it. */
-export const ADJACENCY_READING =
-  'The reading of Iowa Code 459A.103(1)“b”(1) used here (the structure constructed on or after July 17, 2002 must be one of the two structures less than 1,250 feet apart, and a proposed structure not yet constructed counts as constructed after that day)';
+export function adjacencyReading(): string {
+  const since = monthDayYear(parameterValue('date.open_feedlot_adjacency_constructed_on_or_after'));
+  return `The reading of Iowa Code 459A.103(1)“b”(1) used here (the structure constructed on or after ${since} must be one of the two structures less than ${feet('distance.open_feedlot_adjacent_less_than_ft')} apart, and a proposed structure not yet constructed counts as constructed after that day)`;
+}
+
+/** Iowa Code 459A.103(4), said when no truck wash is part of an operation. */
+export function noTruckWashWords(): string {
+  return `No truck wash is recorded within ${feet('distance.truck_wash_within_ft')} of an operation under common ownership or management (Iowa Code 459A.103(4)).`;
+}

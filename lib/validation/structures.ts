@@ -40,11 +40,13 @@ export function parseFootprint(text: string | undefined): FootprintResult {
     if (!insideIowa(lat, lon)) return { ok: false, message: `Corner ${i + 1} of the footprint is outside Iowa. ${OUTSIDE_IOWA.split('. ')[1]}` };
     ring.push([lon, lat]);
   }
-  if (ring.length < 4) return { ok: false, message: 'A footprint needs at least three corners, and the first corner again on the last line to close it' };
+  const tooFew = { ok: false as const, message: 'A footprint needs at least three corners, and the first corner again on the last line to close it' };
+  if (ring.length < 3) return tooFew;
   const [first, last] = [ring[0] as [number, number], ring[ring.length - 1] as [number, number]];
   if (first[0] !== last[0] || first[1] !== last[1]) {
     return { ok: false, message: 'The footprint does not close: repeat the first corner on the last line' };
   }
+  if (ring.length < 4) return tooFew;
   return { ok: true, ring };
 }
 

@@ -39,6 +39,9 @@ describe('the structure form', () => {
     expect(messages(schema.safeParse(typed({ footprint: open })))).toEqual({ footprint: 'The footprint does not close: repeat the first corner on the last line' });
     const away = '42.7605, -95.5607\n42.7605, 95.5593\n42.7615, -95.5593\n42.7605, -95.5607';
     expect(messages(schema.safeParse(typed({ footprint: away }))).footprint).toMatch(/^Corner 2 of the footprint is outside Iowa/);
+    const triangle = '42.7611, -95.5602\n42.7611, -95.5600\n42.7613, -95.5600';
+    expect(parseFootprint(triangle)).toEqual({ ok: false, message: 'The footprint does not close: repeat the first corner on the last line' });
+    expect(parseFootprint('42.7611, -95.5602\n42.7611, -95.5602')).toEqual({ ok: false, message: expect.stringMatching(/^A footprint needs at least three corners/) });
     expect(parseFootprint('42.7605 -95.5607\nnorth corner')).toEqual({ ok: false, message: expect.stringMatching(/^Line 2 of the footprint is not a corner/) });
   });
 

@@ -4,7 +4,7 @@ import { Unconfirmed } from '@/components/law/unconfirmed';
 import { PageHeading } from '@/components/page-heading';
 import { DEPARTMENT } from '@/lib/auth/roles';
 import { requireRole } from '@/lib/auth/session';
-import { ADJACENCY_READING } from '@/lib/feedlots/assess';
+import { adjacencyReading, noTruckWashWords } from '@/lib/feedlots/assess';
 import { feetWords } from '@/lib/feedlots/geometry';
 import { listJoinedFeedlotGroups } from '@/lib/feedlots/queries';
 import { formatDate } from '@/lib/format';
@@ -24,7 +24,7 @@ export default async function FeedlotGroupsPage() {
         title="Open feedlots joined into one operation"
         lead="Open feedlots under common ownership or management that are adjacent, or share an area or system for effluent disposal, are one open feedlot operation (Iowa Code 459A.103(1)). Distances are computed from the recorded locations, between closest points (459A.103(7))."
       />
-      <Unconfirmed what={ADJACENCY_READING} source="Iowa Code 459A.103(1)“b”(1), as read by lib/rules/open-feedlots.ts" />
+      <Unconfirmed what={adjacencyReading()} source="Iowa Code 459A.103(1)“b”(1), as read by lib/rules/open-feedlots.ts" />
       <h2>{groups.length === 1 ? 'One group' : `${groups.length} groups`}</h2>
       {groups.length ? null : <p>No open feedlots are joined by the rule.</p>}
       {groups.map((g) => (
@@ -58,7 +58,7 @@ export default async function FeedlotGroupsPage() {
           {washes.map((w) => <li key={w.structureId}>{w.reason} ({w.citation})</li>)}
         </ul>
       ) : (
-        <p>No truck wash is recorded within 1,250 feet of an operation under common ownership or management (Iowa Code 459A.103(4)).</p>
+        <p>{noTruckWashWords()}</p>
       )}
       <p className="font-body-xs">{assessment.mixedEffluent}</p>
     </>
