@@ -87,6 +87,15 @@ export function FeedlotSection({ view, canEdit, staff, today, saveStructure, set
       ) : (
         <p>Not an open feedlot operation: no open feedlot lot, settled effluent basin or solids settling facility is recorded (Iowa Code 459A.103(1)).</p>
       )}
+      {group ? (
+        <p>
+          Ownership and management, as recorded:{' '}
+          {view.control.length
+            ? view.control.map((c) => `${c.name}, ${c.words}`).join('; ')
+            : 'none recorded, so the owner on record is taken as holding the operation as sole proprietor'}
+          {' '}(Iowa Code 459A.103(1)“c”, “d”; a spouse’s or dependent child’s interest counts as the person’s own).
+        </p>
+      ) : null}
       {capacity ? <p>Animal unit capacity of the open feedlot: {capacity.reason} ({capacity.citation})</p> : null}
       {washes.map((w) => (
         <p key={w.structureId}>{w.reason} ({w.citation})</p>

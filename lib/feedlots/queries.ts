@@ -1,7 +1,7 @@
 import 'server-only';
 import { and, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { getDb, type Executor } from '@/db/client';
-import { animalInventory, operationInterests, operationManagers, operations, operationStructures, ownerships, partyFamilyLinks } from '@/db/schema';
+import { animalInventory, operationInterests, operationManagers, operations, operationStructures, ownerships, parties, partyFamilyLinks } from '@/db/schema';
 import { canSeeOperation } from '@/lib/auth/policy';
 import { isDepartment, type Actor } from '@/lib/auth/roles';
 import { operationScope } from '@/lib/auth/scopes';
@@ -49,7 +49,35 @@ async function loadRecords(q: Executor, where: SQL): Promise<{ records: Operatio
   return { records, family: links.map((l) => ({ personId: l.partyId, relativeId: l.relativeId, relation: l.relation })) };
 }
 
-export type OperationFeedlotView = Assessment & { operationId: string; effluentSystemLabel: string | null; isOpenFeedlot: boolean };
+/** Who holds an interest in, or manages, the operation, in words (Iowa Code 459A.103(1)"c", "d"). */
+export type ControlLine = { name: string; words: string };
+export type OperationFeedlotView = Assessment & {
+  operationId: string;
+  effluentSystemLabel: string | null;
+  isOpenFeedlot: boolean;
+  /** Empty: none recorded, and the owner on record is taken as sole proprietor. */
+  control: ControlLine[];
+};
+
+const INTEREST_WORDS = {
+  sole_proprietor: 'sole proprietor',
+  joint_tenant: 'joint tenant',
+  tenant_in_common: 'tenant in common',
+  equity: 'equity interest',
+  day_to_day_control: 'significant control of day-to-day management',
+  contractor_of_contract_facility: 'contractor of a contract facility (not common management)',
+} as const;
+
+async function controlOf(q: Executor, record: OperationRecord | undefined): Promise<ControlLine[]> {
+  if (!record) return [];
+  const lines = [
+    ...record.interests.map((i) => ({ id: i.personId, words: i.kind === 'equity' ? `${INTEREST_WORDS.equity} of ${Math.round((i.equityShare ?? 0) * 1000) / 10}%` : INTEREST_WORDS[i.kind] })),
+    ...record.management.map((m) => ({ id: m.personId, words: INTEREST_WORDS[m.kind] })),
+  ];
+  if (!lines.length) return [];
+  const names = await q.select({ id: parties.id, name: parties.name }).from(parties).where(inArray(parties.id, [...new Set(lines.map((l) => l.id))]));
+  return lines.map((l) => ({ name: names.find((n) => n.id === l.id)?.name ?? 'Unknown', words: l.words }));
+}
 
 /** One operation's structures and what the law makes of them, worked out over the operations the actor may see. */
 export async function getFeedlotViewForOperation(actor: Actor, operationId: string, db?: Executor): Promise<OperationFeedlotView> {
@@ -64,6 +92,7 @@ export async function getFeedlotViewForOperation(actor: Actor, operationId: stri
     operationId,
     effluentSystemLabel: own?.effluentSystemLabel ?? row?.label ?? null,
     isOpenFeedlot: own ? assessment.capacities.some((c) => c.operationId === operationId) : row?.kind === 'open_feedlot',
+    control: await controlOf(q, own),
   };
 }
 

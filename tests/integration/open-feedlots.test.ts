@@ -56,6 +56,8 @@ describe(`open feedlots joined into one operation on ${databaseLabel}`, () => {
     expect(group.reason).toMatch(/one open feedlot operation: under common ownership, and adjacent \(structures less than 1,250 feet apart, one of them constructed on or after July 17, 2002\)/);
     expect(group.distances).toHaveLength(1);
     expect(Math.round(group.distances[0]!.feet / 10) * 10).toBe(930);
+    // No interest recorded: the owner on record is taken as sole proprietor, and the page says so.
+    expect(view.control).toEqual([]);
     const west1 = view.structures.find((s) => s.name === 'West lot')!;
     expect(west1.constructedWhy).toBe('Constructed September 1, 2010, the day concrete forms were installed — the earliest of the three events. Iowa Code 459A.103(2).');
   });
@@ -87,6 +89,7 @@ describe(`open feedlots joined into one operation on ${databaseLabel}`, () => {
     const cherokee = (await t.get().db.select().from(operations).where(eq(operations.name, 'Cherokee Feedlot North')))[0]!;
     const own = await getFeedlotViewForOperation(actors.vanzee, cherokee.id);
     expect(own.structures.some((s) => s.name === 'East lot' || s.name === 'Sneaky lot')).toBe(false);
+    expect(own.control).toEqual([{ name: 'Van Zee Pork Inc.', words: 'sole proprietor' }]);
     const joined = own.groups.find((g) => g.operationIds.includes(cherokee.id))!;
     expect(joined.joined).toBe(true);
     expect(own.truckWashes[0]?.reason).toMatch(/^North truck wash is part of Cherokee Feedlot North \(\d+ feet away\)/);
