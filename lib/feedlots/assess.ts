@@ -91,12 +91,19 @@ export function assessOperations(operations: OperationRecord[], family: FamilyLi
   const feedlots = operations.filter(isOpenFeedlot);
   const lotStructures = structures.filter((s) => OPEN_FEEDLOT_STRUCTURES.includes(s.kind) && feedlots.some((f) => f.id === s.operationId));
 
-  // 459A.103(7): closest points; only between structures of different feedlots, and not abandoned (6).
+  const attributed = attributionMap(family);
+  const owners = new Map(operations.map((o) => [o.id, owningPersons(interestsOf(o), attributed, `${o.id}.interests`)]));
+  const managers = new Map(operations.map((o) => [o.id, managingPersons(o.management, `${o.id}.management`)]));
+  const common = (x: string, y: string) =>
+    x === y || intersects(owners.get(x) ?? new Set(), owners.get(y) ?? new Set()) || intersects(managers.get(x) ?? new Set(), managers.get(y) ?? new Set());
+
+  // 459A.103(7): closest points, between structures of different feedlots. Only pairs under common
+  // ownership or management can be joined, so only theirs are measured (statewide, the rest are many).
   const distances: Distance[] = [];
   for (let i = 0; i < lotStructures.length; i++) {
     for (let j = i + 1; j < lotStructures.length; j++) {
       const [a, b] = [lotStructures[i] as StructureAnswer, lotStructures[j] as StructureAnswer];
-      if (a.operationId === b.operationId) continue;
+      if (a.operationId === b.operationId || !common(a.operationId, b.operationId)) continue;
       distances.push({ a: a.id, b: b.id, aName: a.name, bName: b.name, feet: closestDistanceFt(a, b) });
     }
   }
@@ -127,20 +134,16 @@ export function assessOperations(operations: OperationRecord[], family: FamilyLi
     };
   });
 
-  const attributed = attributionMap(family);
-  const owners = new Map(operations.map((o) => [o.id, owningPersons(interestsOf(o), attributed, `${o.id}.interests`)]));
-  const managers = new Map(operations.map((o) => [o.id, managingPersons(o.management, `${o.id}.management`)]));
-  const common = (x: string, y: string) =>
-    x === y || intersects(owners.get(x) ?? new Set(), owners.get(y) ?? new Set()) || intersects(managers.get(x) ?? new Set(), managers.get(y) ?? new Set());
   const truckWashes: TruckWashAnswer[] = structures
     .filter((s) => s.kind === 'animal_truck_wash' && !s.abandoned)
     .map((wash) => {
       const partOf = operations.flatMap((op) => {
+        // Not under common ownership or management: never part of it, whatever the distance (4).
+        if (!common(wash.operationId, op.id)) return [];
         const others = structures.filter((s) => s.operationId === op.id && s.kind !== 'animal_truck_wash' && !s.abandoned);
         if (!others.length) return [];
         const feet = Math.min(...others.map((s) => closestDistanceFt(wash, s)));
-        const commonOwnershipOrManagement = common(wash.operationId, op.id);
-        return truckWashPartOfOperation({ commonOwnershipOrManagement, distanceFt: feet }) ? [{ operationId: op.id, name: op.name, feet }] : [];
+        return truckWashPartOfOperation({ commonOwnershipOrManagement: true, distanceFt: feet }) ? [{ operationId: op.id, name: op.name, feet }] : [];
       });
       const reason = partOf.length
         ? `${wash.name} is part of ${partOf.map((p) => `${p.name} (${feetWords(p.feet)} away)`).join(' and ')}: under common ownership or management and within ${feet('distance.truck_wash_within_ft')}.`
