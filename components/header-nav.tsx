@@ -17,6 +17,9 @@ function isCurrent(pathname: string, href: string) {
 /** Navbar + primary nav; replaces the USWDS mobile-menu JS (open, close, Escape, focus trap). */
 export function HeaderNav({ logo, links, userMenu }: HeaderNavProps) {
   const pathname = usePathname() ?? '/';
+  // The most specific link is the current one: /review/feedlots is "Open feedlots", not also "Review worklist".
+  const here = links.filter((l) => isCurrent(pathname, l.href)).sort((a, b) => b.href.length - a.href.length)[0]?.href;
+  const currentLink = useCallback((_: string, href: string) => href === here, [here]);
   const [open, setOpen] = useState(false);
   const [openedAt, setOpenedAt] = useState(pathname);
   const menuButton = useRef<HTMLButtonElement>(null);
@@ -90,7 +93,7 @@ export function HeaderNav({ logo, links, userMenu }: HeaderNavProps) {
         {/* Until the row is measured it clips, so links never spill over the page before they fit. */}
         <ul ref={list} className={`usa-nav__primary usa-accordion${measured ? '' : ' mmp-nav--unmeasured'}`}>
           {onRow.map((link) => {
-            const current = isCurrent(pathname, link.href);
+            const current = currentLink(pathname, link.href);
             return (
               <li key={link.href} className="usa-nav__primary-item" data-nav-link="">
                 <Link
@@ -105,7 +108,7 @@ export function HeaderNav({ logo, links, userMenu }: HeaderNavProps) {
             );
           })}
           {inMore.length ? (
-            <NavMore links={inMore} pathname={pathname} current={inMore.some((l) => isCurrent(pathname, l.href))} isCurrent={isCurrent} />
+            <NavMore links={inMore} pathname={pathname} current={inMore.some((l) => currentLink(pathname, l.href))} isCurrent={currentLink} />
           ) : null}
         </ul>
         {userMenu ? <div className="mmp-header__user">{userMenu}</div> : null}

@@ -26,6 +26,7 @@ export function navForRole(role: Role | null): NavLink[] {
     case 'department_supervisor':
       return [
         { href: '/review', label: 'Review worklist' },
+        { href: '/review/feedlots', label: 'Open feedlots' },
         { href: '/fees', label: 'Fees' },
         { href: '/compliance', label: 'Compliance' },
         ...(role === 'department_supervisor' ? [{ href: '/due-dates', label: 'Due dates' }] : []),

@@ -19,6 +19,8 @@ import { ownerAnswerSchema } from '@/lib/validation/transfers';
 import { parseOrThrow } from '@/lib/validation/parse';
 import { startPlanSchema } from '@/lib/validation/plans';
 import { grantAccessSchema } from '@/lib/validation/accounts';
+import { saveStructure, setEffluentSystem } from '@/lib/feedlots/commands';
+import { effluentSystemSchema, structureSchema } from '@/lib/validation/structures';
 
 // Operation actions: parse -> authorize (inside the service) -> act -> revalidate.
 
@@ -110,5 +112,29 @@ export async function revokeAccessAction(input: unknown): Promise<ActionResult> 
     await revokeAccess(actor, values);
     revalidatePath(`/operations/${values.operationId}`);
     return { ok: true, data: undefined, message: 'Access removed.' };
+  });
+}
+
+/** Iowa Code 459A.103: an operation's structure added, corrected or marked abandoned. */
+export async function saveStructureAction(input: unknown): Promise<ActionResult<{ id: string }>> {
+  return runAction(async () => {
+    const actor = await actorOrThrow();
+    const values = parseOrThrow(structureSchema(today()), input);
+    const { id } = await saveStructure(actor, values);
+    revalidatePath(`/operations/${values.operationId}`);
+    revalidatePath('/review/feedlots');
+    return { ok: true, data: { id }, message: values.structureId ? `Saved ${values.name}.` : `Added ${values.name}.` };
+  });
+}
+
+/** Iowa Code 459A.103(1)"a": the effluent disposal area or system an open feedlot shares with others. */
+export async function setEffluentSystemAction(input: unknown): Promise<ActionResult> {
+  return runAction(async () => {
+    const actor = await actorOrThrow();
+    const values = parseOrThrow(effluentSystemSchema, input);
+    await setEffluentSystem(actor, values);
+    revalidatePath(`/operations/${values.operationId}`);
+    revalidatePath('/review/feedlots');
+    return { ok: true, data: undefined, message: 'Saved the effluent disposal area or system.' };
   });
 }

@@ -2,6 +2,7 @@ export * from './enums';
 export * from './reference';
 export * from './people';
 export * from './operations';
+export * from './feedlots';
 export * from './plans';
 export * from './letters';
 export * from './fees';

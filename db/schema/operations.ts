@@ -50,6 +50,9 @@ export const operations = pgTable(
     peakAnimalUnitsHoused: numeric('peak_animal_units_housed', { precision: 12, scale: 4, mode: 'number' }),
     // The day that many were housed: an election ends on the day of the excess, not the day it is recorded.
     peakHousedOn: date('peak_housed_on', { mode: 'string' }),
+    // Iowa Code 459A.103(1)"b"(2): a label for the area or system used for effluent disposal; open
+    // feedlots that give the same label use a common one.
+    effluentSystemLabel: text('effluent_system_label'),
     createdByUserId: uuid('created_by_user_id').references(() => users.id),
     // 'awaiting_owner': registered by a preparer for a client who has not accepted it yet (lib/registrations).
     registrationStatus: operationRegistrationStatus('registration_status').notNull().default('registered'),

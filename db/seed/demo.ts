@@ -18,6 +18,7 @@ import {
 } from '../schema';
 import { DEMO_OPERATIONS, type DemoOperation, type DemoPlan } from './demo-operations';
 import { seedDemoPeople, type DemoPeople } from './demo-people';
+import { seedDemoFeedlots } from './demo-feedlots';
 import { seedDemoPortfolio } from './demo-portfolio';
 import { seedDemoTransfer } from './demo-transfers';
 
@@ -39,6 +40,7 @@ export async function seedDemo(db: Executor, today: string, options: { portfolio
   // request for Ruth Miller's Clarion Finisher waits in the department's worklist.
   await seedDemoTransfer(db, people, { ...op('le-mars'), claimant: { party: 'prairie', user: 'prairie' }, previousOwner: 'vanzee', acquiredDaysAgo: 30, filedDaysAgo: 29, confirmedDaysAgo: 27 }, today);
   await seedDemoTransfer(db, people, { ...op('clarion'), claimant: { party: 'vanzee', user: 'vanzee' }, previousOwner: 'miller', acquiredDaysAgo: 12, filedDaysAgo: 10 }, today);
+  await seedDemoFeedlots(db, people);
   if (options.portfolio) await seedDemoPortfolio(db, people, today, seedOperation);
 }
 

@@ -27,6 +27,8 @@ export const ACTIONS = {
   'transfer.request': { roles: ['owner'], target: 'none' },
   'transfer.respond': { roles: ['owner'], target: 'operation' },
   'transfer.decide': { roles: DEPT, target: 'none' },
+  // Iowa Code 459A.103: the structures of an operation, drawn by the owner (or preparer) or the department.
+  'structure.edit': { roles: [...FILER, ...DEPT], target: 'operation' },
   'plan.start': { roles: FILER, target: 'operation' },
   'plan.save_draft': { roles: FILER, target: 'plan' },
   'plan.submit': { roles: FILER, target: 'plan' },

@@ -31,6 +31,7 @@ const EXPECTED: Record<Action, string> = {
   'transfer.request': 'AA FF FF FF FF FF FF FF',
   'transfer.respond': 'AN FN FN FF FF FN FN NN',
   'transfer.decide': 'FF FF FF AA AA FF FF FF',
+  'structure.edit': 'AN AN FN AA AA FN FN NN',
   'plan.start': 'AN AN FN FF FF FN FN NN',
   'plan.save_draft': 'AN AN FN FF FF FN FN NN',
   'plan.submit': 'AN AN FN FF FF FN FN NN',

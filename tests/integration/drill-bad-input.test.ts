@@ -28,6 +28,8 @@ import { fileNoChangeUpdates } from '@/lib/portfolio/no-change';
 import { noChangeBulkSchema } from '@/lib/validation/no-change';
 import { startCheckoutSchema, testCheckoutSchema } from '@/lib/validation/payments';
 import { registerOperation, updateOperation } from '@/lib/operations/commands';
+import { saveStructure, setEffluentSystem } from '@/lib/feedlots/commands';
+import { effluentSystemSchema, structureSchema } from '@/lib/validation/structures';
 import { answerRegistration } from '@/lib/registrations/answer';
 import { registerForClient, resendRegistration, withdrawRegistration } from '@/lib/registrations/commands';
 import { clientRegistrationSchema, registrationAnswerSchema, registrationRequestRefSchema } from '@/lib/validation/registrations';
@@ -195,6 +197,9 @@ const CASES: Case[] = [
   { name: 'respondWithLinkAction', roles: ['owner'], base: () => fc.record({ token: fc.constant('c'.repeat(43)), response: fc.constantFrom('accept', 'dispute'), note: fc.constant('Not sold.') }), run: async (_a, x) => { const v = parseOrThrow(ownerLinkAnswerSchema, x); await respondByLink(v.token, v, ctx, null); } },
   // app/review/transfers/[id]/actions.ts.
   { name: 'decideTransferAction', roles: ['reviewer', 'supervisor'], base: (ids) => fc.record({ transferId: pick(ids.transferIds, fc.uuid()), version: fc.constant(1), decision: fc.constantFrom('confirmed', 'refused'), reason: fc.constantFrom('', 'The deed is not signed.') }), run: async (a, x) => decideTransfer(a, parseOrThrow(transferDecisionSchema, x), ctx) },
+  // Iowa Code 459A.103: an operation's structures and its shared effluent system.
+  { name: 'saveStructureAction', roles: ['owner', 'preparer', 'reviewer', 'county'], base: (ids) => op(ids).map((operationId) => ({ operationId, structureId: '', kind: 'open_feedlot_lot', name: 'Drill lot', latitude: '43.05', longitude: '-96.2', footprint: '', excavationOn: '2019-04-02', formsInstalledOn: '', pipingInstalledOn: '', abandoned: false, abandonedOn: '' })), run: async (a, x) => saveStructure(a, parseOrThrow(structureSchema(TODAY), x)) },
+  { name: 'setEffluentSystemAction', roles: ['owner', 'reviewer', 'county'], base: (ids) => op(ids).map((operationId) => ({ operationId, effluentSystemLabel: 'Section 12 basin' })), run: async (a, x) => setEffluentSystem(a, parseOrThrow(effluentSystemSchema, x)) },
   { name: 'startPlanAction', roles: ['owner', 'preparer'], base: (ids) => op(ids).map((operationId) => ({ operationId, kind: 'annual_update' })), run: async (a, x) => startPlan(a, parseOrThrow(startPlanSchema, x), TODAY) },
   { name: 'grantAccessAction', roles: ['owner'], base: (ids) => op(ids).map((operationId) => ({ operationId, email: 'preparer@example.com' })), run: async (a, x) => grantAccess(a, parseOrThrow(grantAccessSchema, x)) },
   { name: 'revokeAccessAction', roles: ['owner'], base: (ids) => op(ids).chain((operationId) => fc.uuid().map((grantId) => ({ operationId, grantId }))), run: async (a, x) => revokeAccess(a, parseOrThrow(revokeGrantSchema, x)) },

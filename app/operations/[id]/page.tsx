@@ -25,8 +25,11 @@ import { listGrants } from '@/lib/auth/grants';
 import { getOperationForActor, type OperationDetail } from '@/lib/operations/detail';
 import { OwnerAnswerForm } from '@/components/transfer/owner-answer-form';
 import { listPendingRequestsForMyOperation } from '@/lib/transfers/queries';
-import { grantAccessAction, respondToTransferAction, revokeAccessAction, startPlanAction } from '../actions';
+import { grantAccessAction, respondToTransferAction, revokeAccessAction, saveStructureAction, setEffluentSystemAction, startPlanAction } from '../actions';
 import { Wrap } from '@/components/plan/wrap';
+import { FeedlotSection } from '@/components/feedlots/feedlot-section';
+import { getFeedlotViewForOperation } from '@/lib/feedlots/queries';
+import { isDepartment } from '@/lib/auth/roles';
 
 export const metadata: Metadata = { title: 'Operation' };
 
@@ -68,6 +71,8 @@ export default async function OperationPage({ params }: { params: Promise<{ id: 
   const staff = ['department_staff', 'department_supervisor', 'county_official', 'admin'].includes(actor.role);
   const grants = actor.role === 'owner' ? (await listGrants(actor, op.id)).filter((g) => !g.revokedAt) : [];
   const transferRequests = await listPendingRequestsForMyOperation(actor, op.id);
+  const feedlots = await getFeedlotViewForOperation(actor, op.id);
+  const mayEditStructures = op.registrationStatus === 'registered' && (filer || isDepartment(actor.role));
   return (
     <>
       {filer ? <Breadcrumbs items={[{ label: 'My operations', href: '/dashboard' }, { label: op.name }]} /> : null}
@@ -180,6 +185,7 @@ export default async function OperationPage({ params }: { params: Promise<{ id: 
         ]}
       />
       <OperationFacts d={d} />
+      <FeedlotSection view={feedlots} canEdit={mayEditStructures} staff={staff} today={today()} saveStructure={saveStructureAction} setEffluentSystem={setEffluentSystemAction} />
       {actor.role === 'owner' ? (
         <section aria-labelledby="preparers">
           <h2 id="preparers">Who can prepare plans for you</h2>

@@ -47,6 +47,7 @@ export const ROUTES: { file: string; url: string; expect: string }[] = [
   { file: 'app/plans/[id]/page.tsx', url: `/plans/${ID}`, expect: 'S 404 404 404 404 404 404 404' },
   { file: 'app/plans/[id]/edit/page.tsx', url: `/plans/${ID}/edit`, expect: 'S 404 404 404 404 404 404 404' },
   { file: 'app/review/page.tsx', url: '/review', expect: DEPT },
+  { file: 'app/review/feedlots/page.tsx', url: '/review/feedlots', expect: DEPT },
   { file: 'app/review/plans/[id]/page.tsx', url: `/review/plans/${ID}`, expect: DEPT_ID },
   { file: 'app/review/transfers/[id]/page.tsx', url: `/review/transfers/${ID}`, expect: DEPT_ID },
   { file: 'app/transfers/respond/page.tsx', url: '/transfers/respond?token=not-a-real-token', expect: PUBLIC },
