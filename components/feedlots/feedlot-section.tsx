@@ -1,5 +1,5 @@
 import { DataTable } from '@/components/data-table';
-import { Unconfirmed } from '@/components/law/unconfirmed';
+import { ReadingNotConfirmed, Unconfirmed } from '@/components/law/unconfirmed';
 import type { ActionResult } from '@/lib/errors';
 import { adjacencyReading, type StructureAnswer } from '@/lib/feedlots/assess';
 import { feetWords } from '@/lib/feedlots/geometry';
@@ -26,6 +26,7 @@ function formValues(operationId: string, s?: StructureAnswer): StructureFormValu
   return {
     operationId, structureId: s?.id ?? '', kind: s?.kind ?? '', name: s?.name ?? '', latitude: s ? String(s.latitude) : '', longitude: s ? String(s.longitude) : '',
     footprint: s ? footprintText(s) : '', excavationOn: s?.excavationOn ?? '', formsInstalledOn: s?.formsInstalledOn ?? '', pipingInstalledOn: s?.pipingInstalledOn ?? '',
+    animalCategory: s?.animalCategory ?? '', headAtCapacity: s?.headAtCapacity != null ? String(s.headAtCapacity) : '',
     abandoned: s?.abandoned ?? false, abandonedOn: s?.abandonedOn ?? '',
   };
 }
@@ -82,7 +83,7 @@ export function FeedlotSection({ view, canEdit, staff, today, saveStructure, set
               ))}
             </ul>
           ) : null}
-          {staff ? <Unconfirmed what={adjacencyReading()} source="Iowa Code 459A.103(1)“b”(1), as read by lib/rules/open-feedlots.ts" /> : null}
+          {staff ? <Unconfirmed what={adjacencyReading()} source="Iowa Code 459A.103(1)“b”(1), as the portal reads it" /> : <ReadingNotConfirmed />}
         </div>
       ) : (
         <p>Not an open feedlot operation: no open feedlot lot, settled effluent basin or solids settling facility is recorded (Iowa Code 459A.103(1)).</p>

@@ -1,7 +1,7 @@
 'use client';
 
 import { useMemo, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { Alert } from '@/components/alert';
 import { Button } from '@/components/button';
 import { Checkbox } from '@/components/checkbox';
@@ -12,6 +12,7 @@ import { SelectField } from '@/components/select-field';
 import { TextareaField, TextField } from '@/components/text-field';
 import type { ActionResult } from '@/lib/errors';
 import { effluentSystemSchema, STRUCTURE_KIND_LABELS, structureSchema } from '@/lib/validation/structures';
+import { ANIMAL_CATEGORY_LABELS } from '@/lib/rules/animal-categories';
 
 // One structure of an operation (Iowa Code 459A.103): a point, an optional footprint, the three dates
 // of (2) and abandonment under (6). Distances are never typed: the portal computes them.
@@ -29,6 +30,8 @@ export type StructureFormValues = {
   pipingInstalledOn: string;
   abandoned: boolean;
   abandonedOn: string;
+  animalCategory: string;
+  headAtCapacity: string;
 };
 
 type Props = {
@@ -38,10 +41,12 @@ type Props = {
 };
 
 const KIND_OPTIONS = Object.entries(STRUCTURE_KIND_LABELS).map(([value, label]) => ({ value, label }));
+const ANIMAL_OPTIONS = [{ value: '', label: 'Not given' }, ...Object.entries(ANIMAL_CATEGORY_LABELS).map(([value, label]) => ({ value, label }))];
 
 export function StructureForm({ today, defaults, action }: Props) {
   const schema = useMemo(() => structureSchema(today), [today]);
-  const { register, handleSubmit, setError, reset, formState } = useForm<StructureFormValues>({ resolver: formResolver(schema, { raw: true }), defaultValues: defaults });
+  const { register, handleSubmit, setError, reset, formState, control } = useForm<StructureFormValues>({ resolver: formResolver(schema, { raw: true }), defaultValues: defaults });
+  const kind = useWatch({ control, name: 'kind' });
   const [error, setErrorText] = useState<string | null>(null);
   const [saved, setSaved] = useState<string | null>(null);
   const editing = Boolean(defaults.structureId);
@@ -77,6 +82,14 @@ export function StructureForm({ today, defaults, action }: Props) {
         <DateField id={`${prefix}-forms`} label="Concrete forms installed" error={e.formsInstalledOn?.message} {...register('formsInstalledOn')} />
         <DateField id={`${prefix}-piping`} label="Effluent piping installed" error={e.pipingInstalledOn?.message} {...register('pipingInstalledOn')} />
       </fieldset>
+      {kind === 'confinement_building' ? (
+        <fieldset className="usa-fieldset margin-top-3">
+          <legend className="usa-legend">Animals in this building at capacity</legend>
+          <p className="usa-hint">The open feedlot’s capacity leaves out the animals in its confinement buildings (Iowa Code 459A.103(3)“a”).</p>
+          <SelectField id={`${prefix}-animals`} label="Kind of animals" options={ANIMAL_OPTIONS} error={e.animalCategory?.message} {...register('animalCategory')} />
+          <TextField id={`${prefix}-head`} label="Head at capacity" inputMode="numeric" width="md" error={e.headAtCapacity?.message} {...register('headAtCapacity')} />
+        </fieldset>
+      ) : null}
       <Checkbox id={`${prefix}-abandoned`} label="Abandoned (Iowa Code 459A.103(6))"
         hint="Razed, removed, filled in with earth or converted so that it cannot be used without significant reconstruction. An abandoned structure is not counted."
         error={e.abandoned?.message} {...register('abandoned')} />

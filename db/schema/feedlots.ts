@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, doublePrecision, index, jsonb, numeric, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, date, doublePrecision, index, integer, jsonb, numeric, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { animalCategory } from './enums';
 import { parties } from './people';
 import { operations } from './operations';
 
@@ -45,6 +46,10 @@ export const operationStructures = pgTable(
     // Iowa Code 459A.103(6)
     abandoned: boolean('abandoned').notNull().default(false),
     abandonedOn: date('abandoned_on', { mode: 'string' }),
+    // A confinement building's animals at capacity, so the open feedlot's own capacity can leave them
+    // out (459A.103(3)"a"); null for any other structure, or when not given.
+    animalCategory: animalCategory('animal_category'),
+    headAtCapacity: integer('head_at_capacity'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -52,6 +57,7 @@ export const operationStructures = pgTable(
     index('operation_structures_operation_idx').on(t.operationId),
     check('operation_structures_latitude', sql`${t.latitude} between -90 and 90`),
     check('operation_structures_longitude', sql`${t.longitude} between -180 and 180`),
+    check('operation_structures_head', sql`${t.headAtCapacity} is null or ${t.headAtCapacity} >= 0`),
   ],
 );
 

@@ -1,5 +1,6 @@
 import type { FootprintPolygon } from '@/db/schema/feedlots';
 import { aggregateOpenFeedlots, animalUnitCapacity, parameterValue, structureConstructedOn, truckWashPartOfOperation, type AnimalCategory } from '@/lib/rules';
+import { ANIMAL_CATEGORY_LABELS } from '@/lib/rules/animal-categories';
 import { attributionMap, intersects, managingPersons, owningPersons, type FamilyLink, type FeedlotInterest, type FeedlotManagement } from '@/lib/rules/feedlot-control';
 import { monthDayYear } from '@/lib/rules/dates';
 import { STRUCTURE_KIND_LABELS } from '@/lib/validation/structures';
@@ -22,6 +23,9 @@ export type StructureRecord = {
   pipingInstalledOn: string | null;
   abandoned: boolean;
   abandonedOn: string | null;
+  /** A confinement building's animals at capacity (null when not given, and for other structures). */
+  animalCategory?: AnimalCategory | null;
+  headAtCapacity?: number | null;
 };
 export type OperationRecord = {
   id: string;
@@ -151,16 +155,7 @@ export function assessOperations(operations: OperationRecord[], family: FamilyLi
       return { structureId: wash.id, name: wash.name, partOf, reason, citation: truckWashPartOfOperation.citation };
     });
 
-  const capacities: CapacityAnswer[] = feedlots.map((f) => {
-    const buildings = f.structures.filter((s) => s.kind === 'confinement_building' && !s.abandoned);
-    if (buildings.length) {
-      return { operationId: f.id, animalUnits: null, citation: 'Iowa Code 459A.103(3)"a"',
-        reason: `The open feedlot’s capacity leaves out its ${buildings.length === 1 ? 'confinement building' : `${buildings.length} confinement buildings`}. The head at capacity is recorded for the whole operation, not per building, so it cannot be worked out yet. For the NPDES question only, both capacities count together if the animals are of one category (3)"b".` };
-    }
-    const au = animalUnitCapacity(f.headAtCapacity);
-    return { operationId: f.id, animalUnits: au, citation: 'Iowa Code 459A.103(3)"a"',
-      reason: `No confinement building is recorded, so the open feedlot’s capacity is the operation’s: ${au.toLocaleString('en-US')} animal units.` };
-  });
+  const capacities: CapacityAnswer[] = feedlots.map((f) => openFeedlotCapacity(f));
 
   return {
     structures,
@@ -181,4 +176,47 @@ export function adjacencyReading(): string {
 /** Iowa Code 459A.103(4), said when no truck wash is part of an operation. */
 export function noTruckWashWords(): string {
   return `No truck wash is recorded within ${feet('distance.truck_wash_within_ft')} of an operation under common ownership or management (Iowa Code 459A.103(4)).`;
+}
+
+const auWords = (n: number) => `${n.toLocaleString('en-US')} animal ${n === 1 ? 'unit' : 'units'}`;
+
+/**
+ * Iowa Code 459A.103(3)"a": an open feedlot operation's animal-unit capacity leaves out the animals in
+ * its confinement buildings. The operation's head at capacity covers the whole site, so the buildings'
+ * head (recorded on each building) are taken off, category by category. (3)"b": for the NPDES question
+ * alone, both capacities count together where the animals are of one category.
+ */
+export function openFeedlotCapacity(f: Pick<OperationRecord, 'id' | 'headAtCapacity' | 'structures'>): CapacityAnswer {
+  const citation = 'Iowa Code 459A.103(3)"a"';
+  const buildings = f.structures.filter((s) => s.kind === 'confinement_building' && !s.abandoned);
+  const whole = animalUnitCapacity(f.headAtCapacity);
+  if (!buildings.length) {
+    return { operationId: f.id, animalUnits: whole, citation, reason: `No confinement building is recorded, so the open feedlot’s capacity is the operation’s: ${auWords(whole)}.` };
+  }
+  const missing = buildings.filter((b) => !b.animalCategory || b.headAtCapacity == null);
+  if (missing.length) {
+    return { operationId: f.id, animalUnits: null, citation,
+      reason: `The open feedlot’s capacity leaves out the animals in its confinement buildings, and ${missing.map((b) => b.name).join(', ')} ${missing.length === 1 ? 'has' : 'have'} no kind of animals and number of head recorded, so it cannot be worked out yet. Record them on the building.` };
+  }
+  const inBuildings: Partial<Record<AnimalCategory, number>> = {};
+  for (const b of buildings) inBuildings[b.animalCategory as AnimalCategory] = (inBuildings[b.animalCategory as AnimalCategory] ?? 0) + (b.headAtCapacity as number);
+  const over = (Object.keys(inBuildings) as AnimalCategory[]).filter((c) => (inBuildings[c] ?? 0) > (f.headAtCapacity[c] ?? 0));
+  if (over.length) {
+    return { operationId: f.id, animalUnits: null, citation,
+      reason: `The confinement buildings hold more head than the operation’s recorded capacity for ${over.map((c) => ANIMAL_CATEGORY_LABELS[c].toLowerCase()).join(', ')}, so the open feedlot’s capacity cannot be worked out. Check the operation’s head at capacity and the buildings’.` };
+  }
+  const lot: Partial<Record<AnimalCategory, number>> = {};
+  for (const c of Object.keys(f.headAtCapacity) as AnimalCategory[]) {
+    const left = (f.headAtCapacity[c] ?? 0) - (inBuildings[c] ?? 0);
+    if (left > 0) lot[c] = left;
+  }
+  const own = animalUnitCapacity(lot);
+  const buildingsAu = animalUnitCapacity(inBuildings);
+  const lotCategories = Object.keys(lot);
+  const oneCategory = lotCategories.length === 1 && Object.keys(inBuildings).length === 1 && lotCategories[0] === Object.keys(inBuildings)[0];
+  const npdes = oneCategory
+    ? ` For the NPDES question only, the animals being of one category, both count together: ${auWords(own + buildingsAu)} (459A.103(3)"b").`
+    : ' For the NPDES question the two are not added: the animals are not all of one category (459A.103(3)"b").';
+  return { operationId: f.id, animalUnits: own, citation,
+    reason: `The open feedlot’s capacity is ${auWords(own)}: the operation’s ${auWords(whole)} less the ${auWords(buildingsAu)} housed in its confinement ${buildings.length === 1 ? 'building' : 'buildings'}.${npdes}` };
 }

@@ -28,6 +28,8 @@ export async function saveStructure(actor: Actor, input: StructureInput, db?: Ex
     pipingInstalledOn: input.pipingInstalledOn ?? null,
     abandoned: input.abandoned,
     abandonedOn: input.abandoned ? (input.abandonedOn ?? null) : null,
+    animalCategory: input.kind === 'confinement_building' ? (input.animalCategory ?? null) : null,
+    headAtCapacity: input.kind === 'confinement_building' ? (input.headAtCapacity ?? null) : null,
   };
   return q.transaction(async (tx) => {
     let id: string;

@@ -40,6 +40,7 @@ async function loadRecords(q: Executor, where: SQL): Promise<{ records: Operatio
     structures: structures.filter((s) => s.operationId === o.id).map((s) => ({
       id: s.id, kind: s.kind, name: s.name, latitude: s.latitude, longitude: s.longitude, footprint: s.footprint ?? null,
       excavationOn: s.excavationOn, formsInstalledOn: s.formsInstalledOn, pipingInstalledOn: s.pipingInstalledOn, abandoned: s.abandoned, abandonedOn: s.abandonedOn,
+      animalCategory: s.animalCategory, headAtCapacity: s.headAtCapacity,
     })),
   }));
   const parties = [...new Set(records.flatMap((r) => [...r.interests.map((i) => i.personId), ...(r.ownerPartyId ? [r.ownerPartyId] : [])]))];

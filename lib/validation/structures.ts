@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { STRUCTURE_KINDS } from '@/db/schema/feedlots';
+import { ANIMAL_CATEGORY_IDS } from '@/lib/rules/animal-categories';
 import { numberField, optionalDate, optionalText, requiredText } from './operations';
 
 // The form for one structure of an operation (Iowa Code 459A.103): where it is, the dates that make it
@@ -70,11 +71,21 @@ export function structureSchema(today: string) {
       pipingInstalledOn: pastDate('effluent piping was installed'),
       abandoned: checkbox,
       abandonedOn: pastDate('it was abandoned'),
+      // A confinement building's animals (459A.103(3)"a"): both or neither.
+      animalCategory: z.preprocess((v) => (v === '' || v == null ? undefined : v), z.enum(ANIMAL_CATEGORY_IDS, { error: 'Choose the kind of animals kept in the building' }).optional()),
+      headAtCapacity: z.preprocess(
+        (v) => (v === '' || v == null ? undefined : typeof v === 'string' ? Number(v.replace(/,/g, '')) : v),
+        z.number({ error: 'Enter the number of head as a whole number, for example 2400' }).int('Enter the number of head as a whole number, for example 2400').min(0, 'The number of head cannot be below 0').max(1_000_000, 'Check the number of head: it is more than 1,000,000').optional(),
+      ),
     })
     .superRefine((v, ctx) => {
       if (!insideIowa(v.latitude, v.longitude)) ctx.addIssue({ code: 'custom', path: ['latitude'], message: OUTSIDE_IOWA });
       const footprint = parseFootprint(v.footprint);
       if (!footprint.ok) ctx.addIssue({ code: 'custom', path: ['footprint'], message: footprint.message });
+      if (v.kind === 'confinement_building' && (v.animalCategory === undefined) !== (v.headAtCapacity === undefined)) {
+        const path = v.animalCategory === undefined ? 'animalCategory' : 'headAtCapacity';
+        ctx.addIssue({ code: 'custom', path: [path], message: path === 'animalCategory' ? 'Choose the kind of animals kept in the building, or clear the number of head' : 'Enter the number of head the building holds, or clear the kind of animals' });
+      }
       if (v.abandonedOn && !v.abandoned) ctx.addIssue({ code: 'custom', path: ['abandoned'], message: 'Tick “abandoned” if the structure was abandoned on that date, or clear the date' });
     });
 }

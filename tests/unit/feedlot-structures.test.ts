@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { addDays } from '@/lib/rules';
 import { today } from '@/lib/clock';
-import { assessOperations, constructedAnswer, type OperationRecord, type StructureRecord } from '@/lib/feedlots/assess';
+import { assessOperations, constructedAnswer, openFeedlotCapacity, type OperationRecord, type StructureRecord } from '@/lib/feedlots/assess';
 import { closestDistanceFt } from '@/lib/feedlots/geometry';
 import { OUTSIDE_IOWA, parseFootprint, structureSchema } from '@/lib/validation/structures';
 
@@ -129,5 +129,40 @@ describe('what the operations count as', () => {
   it('leaves confinement buildings out of the open feedlot’s capacity, saying it cannot be split yet', () => {
     const a = feedlot('A', 'o', [structure('a1', {}), structure('c1', { kind: 'confinement_building' })]);
     expect(assessOperations([a], []).capacities[0]).toMatchObject({ animalUnits: null, citation: 'Iowa Code 459A.103(3)"a"' });
+  });
+});
+
+describe('the open feedlot’s own capacity (Iowa Code 459A.103(3))', () => {
+  const building = (over: Partial<StructureRecord> = {}): StructureRecord => ({
+    id: 'b1', kind: 'confinement_building', name: 'Hoop barn', latitude: 42.76, longitude: -95.56, footprint: null,
+    excavationOn: '2010-05-01', formsInstalledOn: null, pipingInstalledOn: null, abandoned: false, abandonedOn: null, ...over,
+  });
+  const lot: StructureRecord = { ...building(), id: 'l1', kind: 'open_feedlot_lot', name: 'North lot' };
+  const op = (structures: StructureRecord[]) => ({ id: 'op', headAtCapacity: { cattle_slaughter_feeder: 1500 }, structures });
+
+  it('leaves out the head housed in its confinement buildings, and adds them back only for the NPDES question', () => {
+    const answer = openFeedlotCapacity(op([lot, building({ animalCategory: 'cattle_slaughter_feeder', headAtCapacity: 500 })]));
+    expect(answer.animalUnits).toBe(1000);
+    expect(answer.reason).toContain('The open feedlot’s capacity is 1,000 animal units: the operation’s 1,500 animal units less the 500 animal units housed in its confinement building.');
+    expect(answer.reason).toContain('both count together: 1,500 animal units (459A.103(3)"b")');
+    expect(answer.citation).toBe('Iowa Code 459A.103(3)"a"');
+  });
+
+  it('says which building lacks its animals rather than guessing', () => {
+    const answer = openFeedlotCapacity(op([lot, building()]));
+    expect(answer.animalUnits).toBeNull();
+    expect(answer.reason).toContain('Hoop barn has no kind of animals and number of head recorded');
+  });
+
+  it('is the whole operation’s when no building is recorded, and an abandoned building is not one', () => {
+    expect(openFeedlotCapacity(op([lot])).animalUnits).toBe(1500);
+    expect(openFeedlotCapacity(op([lot, building({ abandoned: true })])).animalUnits).toBe(1500);
+  });
+
+  it('asks for both the kind of animals and the head of a building, or neither', () => {
+    const r = structureSchema(today()).safeParse(typed({ kind: 'confinement_building', animalCategory: 'cattle_slaughter_feeder', headAtCapacity: '' }));
+    expect(messages(r)).toMatchObject({ headAtCapacity: 'Enter the number of head the building holds, or clear the kind of animals' });
+    const bad = structureSchema(today()).safeParse(typed({ kind: 'confinement_building', animalCategory: 'cattle_slaughter_feeder', headAtCapacity: '12.5' }));
+    expect(messages(bad)).toMatchObject({ headAtCapacity: 'Enter the number of head as a whole number, for example 2400' });
   });
 });

@@ -24,7 +24,7 @@ export default async function FeedlotGroupsPage() {
         title="Open feedlots joined into one operation"
         lead="Open feedlots under common ownership or management that are adjacent, or share an area or system for effluent disposal, are one open feedlot operation (Iowa Code 459A.103(1)). Distances are computed from the recorded locations, between closest points (459A.103(7))."
       />
-      <Unconfirmed what={adjacencyReading()} source="Iowa Code 459A.103(1)“b”(1), as read by lib/rules/open-feedlots.ts" />
+      <Unconfirmed what={adjacencyReading()} source="Iowa Code 459A.103(1)“b”(1), as the portal reads it" />
       <h2>{groups.length === 1 ? 'One group' : `${groups.length} groups`}</h2>
       {groups.length ? null : <p>No open feedlots are joined by the rule.</p>}
       {groups.map((g) => (
