@@ -21,6 +21,8 @@ import { startPlanSchema } from '@/lib/validation/plans';
 import { grantAccessSchema } from '@/lib/validation/accounts';
 import { saveStructure, setEffluentSystem } from '@/lib/feedlots/commands';
 import { effluentSystemSchema, structureSchema } from '@/lib/validation/structures';
+import { addFamilyLink, addInterest, addManager, removeControl } from '@/lib/feedlots/control';
+import { familyLinkSchema, interestSchema, managerSchema, removeControlSchema } from '@/lib/validation/feedlot-control';
 
 // Operation actions: parse -> authorize (inside the service) -> act -> revalidate.
 
@@ -136,5 +138,53 @@ export async function setEffluentSystemAction(input: unknown): Promise<ActionRes
     revalidatePath(`/operations/${values.operationId}`);
     revalidatePath('/review/feedlots');
     return { ok: true, data: undefined, message: 'Saved the effluent disposal area or system.' };
+  });
+}
+
+function revalidateControl(operationId: string) {
+  revalidatePath(`/operations/${operationId}`);
+  revalidatePath('/review/feedlots');
+}
+
+/** Iowa Code 459A.103(1)"c": an ownership interest in the operation. */
+export async function addInterestAction(input: unknown): Promise<ActionResult<{ id: string }>> {
+  return runAction(async () => {
+    const actor = await actorOrThrow();
+    const values = parseOrThrow(interestSchema, input);
+    const { id } = await addInterest(actor, values);
+    revalidateControl(values.operationId);
+    return { ok: true, data: { id }, message: `Recorded ${values.name}’s interest.` };
+  });
+}
+
+/** Iowa Code 459A.103(1)"d": who manages the operation. */
+export async function addManagerAction(input: unknown): Promise<ActionResult<{ id: string }>> {
+  return runAction(async () => {
+    const actor = await actorOrThrow();
+    const values = parseOrThrow(managerSchema, input);
+    const { id } = await addManager(actor, values);
+    revalidateControl(values.operationId);
+    return { ok: true, data: { id }, message: `Recorded ${values.name} as managing the operation.` };
+  });
+}
+
+/** Iowa Code 459A.103(1)"c"(2): a spouse or dependent child whose interests count as the person's own. */
+export async function addFamilyLinkAction(input: unknown): Promise<ActionResult<{ id: string }>> {
+  return runAction(async () => {
+    const actor = await actorOrThrow();
+    const values = parseOrThrow(familyLinkSchema, input);
+    const { id } = await addFamilyLink(actor, values);
+    revalidateControl(values.operationId);
+    return { ok: true, data: { id }, message: `Recorded ${values.relativeName} as ${values.personName}’s ${values.relation === 'spouse' ? 'spouse' : 'dependent child'}.` };
+  });
+}
+
+export async function removeControlAction(input: unknown): Promise<ActionResult> {
+  return runAction(async () => {
+    const actor = await actorOrThrow();
+    const values = parseOrThrow(removeControlSchema, input);
+    await removeControl(actor, values);
+    revalidateControl(values.operationId);
+    return { ok: true, data: undefined, message: 'Removed.' };
   });
 }

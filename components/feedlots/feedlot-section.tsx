@@ -5,6 +5,8 @@ import { adjacencyReading, type StructureAnswer } from '@/lib/feedlots/assess';
 import { feetWords } from '@/lib/feedlots/geometry';
 import type { OperationFeedlotView } from '@/lib/feedlots/queries';
 import { formatDate } from '@/lib/format';
+import type { ControlRecords } from '@/lib/feedlots/control';
+import { ControlSection } from './control-forms';
 import { EffluentSystemForm, StructureForm, type StructureFormValues } from './structure-form';
 
 // The operation page's "Structures and what they count as" (Iowa Code 459A.103(1), (2), (4)).
@@ -16,6 +18,14 @@ type Props = {
   today: string;
   saveStructure: (input: unknown) => Promise<ActionResult<{ id: string }>>;
   setEffluentSystem: (input: unknown) => Promise<ActionResult>;
+  /** Who owns and manages the operation, as recorded, and the actions that add to or remove from it. */
+  control: {
+    records: ControlRecords;
+    addInterest: (input: unknown) => Promise<ActionResult<{ id: string }>>;
+    addManager: (input: unknown) => Promise<ActionResult<{ id: string }>>;
+    addFamilyLink: (input: unknown) => Promise<ActionResult<{ id: string }>>;
+    remove: (input: unknown) => Promise<ActionResult>;
+  };
 };
 
 function footprintText(s: StructureAnswer): string {
@@ -31,7 +41,7 @@ function formValues(operationId: string, s?: StructureAnswer): StructureFormValu
   };
 }
 
-export function FeedlotSection({ view, canEdit, staff, today, saveStructure, setEffluentSystem }: Props) {
+export function FeedlotSection({ view, canEdit, staff, today, saveStructure, setEffluentSystem, control }: Props) {
   const mine = view.structures.filter((s) => s.operationId === view.operationId);
   const group = view.groups.find((g) => g.operationIds.includes(view.operationId));
   const washes = view.truckWashes.filter((w) => mine.some((s) => s.id === w.structureId) || w.partOf.some((p) => p.operationId === view.operationId));
@@ -97,6 +107,8 @@ export function FeedlotSection({ view, canEdit, staff, today, saveStructure, set
           {' '}(Iowa Code 459A.103(1)“c”, “d”; a spouse’s or dependent child’s interest counts as the person’s own).
         </p>
       ) : null}
+      <ControlSection operationId={view.operationId} records={control.records} canEdit={canEdit} addInterest={control.addInterest}
+        addManager={control.addManager} addFamilyLink={control.addFamilyLink} remove={control.remove} />
       {capacity ? <p>Animal unit capacity of the open feedlot: {capacity.reason} ({capacity.citation})</p> : null}
       {washes.map((w) => (
         <p key={w.structureId}>{w.reason} ({w.citation})</p>

@@ -43,3 +43,28 @@ test('department staff find the group in the open feedlot worklist, with the rea
   await expect(page.getByText(/The reading of Iowa Code 459A\.103\(1\)“b”\(1\) used here .* is to be confirmed by the department\./)).toBeVisible();
   await expectNoA11yViolations(page);
 });
+
+test('the owner records an equity interest, is told plainly when the share is out of range, and removes it', async ({ page }) => {
+  await signIn(page, 'owner.vanzee@example.com');
+  await page.goto('/dashboard');
+  await page.getByRole('link', { name: 'Cherokee Feedlot South' }).first().click();
+  const part = page.getByRole('region', { name: 'Who owns and manages this operation' });
+  await expect(part).toContainText('Van Zee Pork Inc.: sole proprietor');
+  await part.getByText('Add an ownership interest').click();
+  const form = part.getByRole('form', { name: 'Add an ownership interest' });
+  await form.getByLabel('Name of the person or business').fill('Jan Van Zee');
+  await form.getByLabel('Kind of interest').selectOption({ label: 'Equity interest (a share of a business)' });
+  await form.getByLabel('Equity share (percent)').fill('120');
+  await form.getByRole('button', { name: 'Add the interest' }).click();
+  await expect(form.getByText('An equity share is a percentage from 0 to 100')).toBeVisible();
+  await expect(form.getByLabel('Name of the person or business')).toHaveValue('Jan Van Zee');
+  await form.getByLabel('Equity share (percent)').fill('40');
+  await form.getByRole('button', { name: 'Add the interest' }).click();
+  await expect(form.getByText('Recorded Jan Van Zee’s interest.')).toBeVisible();
+  await expect(part).toContainText('Jan Van Zee: equity interest of 40%');
+  await expect(page.getByText(/Ownership and management, as recorded: .*Jan Van Zee, equity interest of 40%/)).toBeVisible();
+  await expectNoA11yViolations(page);
+  await part.getByRole('button', { name: 'Remove Jan Van Zee’s interest' }).click();
+  await expect(part.getByText('Removed Jan Van Zee’s interest.')).toBeVisible();
+  await expect(part).not.toContainText('Jan Van Zee: equity');
+});

@@ -30,6 +30,8 @@ import { startCheckoutSchema, testCheckoutSchema } from '@/lib/validation/paymen
 import { registerOperation, updateOperation } from '@/lib/operations/commands';
 import { saveStructure, setEffluentSystem } from '@/lib/feedlots/commands';
 import { effluentSystemSchema, structureSchema } from '@/lib/validation/structures';
+import { addFamilyLink, addInterest, addManager, removeControl } from '@/lib/feedlots/control';
+import { familyLinkSchema, interestSchema, managerSchema, removeControlSchema } from '@/lib/validation/feedlot-control';
 import { answerRegistration } from '@/lib/registrations/answer';
 import { registerForClient, resendRegistration, withdrawRegistration } from '@/lib/registrations/commands';
 import { clientRegistrationSchema, registrationAnswerSchema, registrationRequestRefSchema } from '@/lib/validation/registrations';
@@ -200,6 +202,10 @@ const CASES: Case[] = [
   // Iowa Code 459A.103: an operation's structures and its shared effluent system.
   { name: 'saveStructureAction', roles: ['owner', 'preparer', 'reviewer', 'county'], base: (ids) => op(ids).map((operationId) => ({ operationId, structureId: '', kind: 'open_feedlot_lot', name: 'Drill lot', latitude: '43.05', longitude: '-96.2', footprint: '', excavationOn: '2019-04-02', formsInstalledOn: '', pipingInstalledOn: '', abandoned: false, abandonedOn: '' })), run: async (a, x) => saveStructure(a, parseOrThrow(structureSchema(TODAY), x)) },
   { name: 'setEffluentSystemAction', roles: ['owner', 'reviewer', 'county'], base: (ids) => op(ids).map((operationId) => ({ operationId, effluentSystemLabel: 'Section 12 basin' })), run: async (a, x) => setEffluentSystem(a, parseOrThrow(effluentSystemSchema, x)) },
+  { name: 'addInterestAction', roles: ['owner', 'preparer', 'reviewer', 'county'], base: (ids) => op(ids).map((operationId) => ({ operationId, name: 'Drill Holder', partyKind: 'person', kind: 'equity', equityPercent: '40' })), run: async (a, x) => addInterest(a, parseOrThrow(interestSchema, x)) },
+  { name: 'addManagerAction', roles: ['owner', 'reviewer', 'county'], base: (ids) => op(ids).map((operationId) => ({ operationId, name: 'Drill Manager', partyKind: 'organization', kind: 'day_to_day_control' })), run: async (a, x) => addManager(a, parseOrThrow(managerSchema, x)) },
+  { name: 'addFamilyLinkAction', roles: ['owner', 'reviewer', 'county'], base: (ids) => op(ids).map((operationId) => ({ operationId, personName: 'Drill Holder', relativeName: 'Drill Spouse', relation: 'spouse' })), run: async (a, x) => addFamilyLink(a, parseOrThrow(familyLinkSchema, x)) },
+  { name: 'removeControlAction', roles: ['owner', 'reviewer', 'county'], base: (ids) => fc.tuple(op(ids), fc.uuid(), fc.constantFrom('interest', 'manager', 'link')).map(([operationId, id, what]) => ({ operationId, what, id })), run: async (a, x) => removeControl(a, parseOrThrow(removeControlSchema, x)) },
   { name: 'startPlanAction', roles: ['owner', 'preparer'], base: (ids) => op(ids).map((operationId) => ({ operationId, kind: 'annual_update' })), run: async (a, x) => startPlan(a, parseOrThrow(startPlanSchema, x), TODAY) },
   { name: 'grantAccessAction', roles: ['owner'], base: (ids) => op(ids).map((operationId) => ({ operationId, email: 'preparer@example.com' })), run: async (a, x) => grantAccess(a, parseOrThrow(grantAccessSchema, x)) },
   { name: 'revokeAccessAction', roles: ['owner'], base: (ids) => op(ids).chain((operationId) => fc.uuid().map((grantId) => ({ operationId, grantId }))), run: async (a, x) => revokeAccess(a, parseOrThrow(revokeGrantSchema, x)) },

@@ -25,10 +25,11 @@ import { listGrants } from '@/lib/auth/grants';
 import { getOperationForActor, type OperationDetail } from '@/lib/operations/detail';
 import { OwnerAnswerForm } from '@/components/transfer/owner-answer-form';
 import { listPendingRequestsForMyOperation } from '@/lib/transfers/queries';
-import { grantAccessAction, respondToTransferAction, revokeAccessAction, saveStructureAction, setEffluentSystemAction, startPlanAction } from '../actions';
+import { addFamilyLinkAction, addInterestAction, addManagerAction, grantAccessAction, removeControlAction, respondToTransferAction, revokeAccessAction, saveStructureAction, setEffluentSystemAction, startPlanAction } from '../actions';
 import { Wrap } from '@/components/plan/wrap';
 import { FeedlotSection } from '@/components/feedlots/feedlot-section';
 import { getFeedlotViewForOperation } from '@/lib/feedlots/queries';
+import { listControlRecords } from '@/lib/feedlots/control';
 import { isDepartment } from '@/lib/auth/roles';
 
 export const metadata: Metadata = { title: 'Operation' };
@@ -72,6 +73,7 @@ export default async function OperationPage({ params }: { params: Promise<{ id: 
   const grants = actor.role === 'owner' ? (await listGrants(actor, op.id)).filter((g) => !g.revokedAt) : [];
   const transferRequests = await listPendingRequestsForMyOperation(actor, op.id);
   const feedlots = await getFeedlotViewForOperation(actor, op.id);
+  const controlRecords = await listControlRecords(actor, op.id);
   const mayEditStructures = op.registrationStatus === 'registered' && (filer || isDepartment(actor.role));
   return (
     <>
@@ -185,7 +187,8 @@ export default async function OperationPage({ params }: { params: Promise<{ id: 
         ]}
       />
       <OperationFacts d={d} />
-      <FeedlotSection view={feedlots} canEdit={mayEditStructures} staff={staff} today={today()} saveStructure={saveStructureAction} setEffluentSystem={setEffluentSystemAction} />
+      <FeedlotSection view={feedlots} canEdit={mayEditStructures} staff={staff} today={today()} saveStructure={saveStructureAction} setEffluentSystem={setEffluentSystemAction}
+        control={{ records: controlRecords, addInterest: addInterestAction, addManager: addManagerAction, addFamilyLink: addFamilyLinkAction, remove: removeControlAction }} />
       {actor.role === 'owner' ? (
         <section aria-labelledby="preparers">
           <h2 id="preparers">Who can prepare plans for you</h2>
