@@ -6,6 +6,7 @@ import { logRequestError } from '@/lib/log';
 import { clientAddress } from '@/lib/net/client-address';
 import { hitRateLimit } from '@/lib/net/rate-limit';
 import { RuleInputError } from '@/lib/rules';
+import { unstorablePath } from '@/lib/validation/parse';
 import { ApiProblem, problemResponse } from './problem';
 import { authenticateApi, type ApiPrincipal } from './tokens';
 
@@ -71,6 +72,8 @@ export function apiPost<S extends z.ZodType>(schema: S, fn: (body: z.infer<S>, c
       } catch {
         throw new ApiProblem('invalid-request', 'The body must be JSON (Content-Type: application/json).');
       }
+      const bad = unstorablePath(raw);
+      if (bad) throw new ApiProblem('invalid-request', `The body is not valid: #/${bad.join('/')} holds a NUL character or half of a surrogate pair`, { errors: [{ pointer: `#/${bad.join('/')}`, detail: 'A NUL character or half of a surrogate pair cannot be stored' }] });
       const parsed = schema.safeParse(raw);
       if (!parsed.success) {
         const errors = parsed.error.issues.map((i) => ({ pointer: `#/${i.path.join('/')}`, detail: i.message }));

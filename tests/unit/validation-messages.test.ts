@@ -27,6 +27,14 @@ function fieldErrors(schema: z.ZodType, input: unknown): Record<string, string[]
 }
 
 describe('validation messages in plain words', () => {
+  it('a name holding half of a surrogate pair or a NUL is refused at the field, before it reaches the database', () => {
+    const message = ['Remove the control character or unreadable character from this answer'];
+    expect(fieldErrors(operationSchema, { ...operation, name: 'North \ud800Site' })).toEqual({ name: message });
+    expect(fieldErrors(operationSchema, { ...operation, inventory: [{ category: 'swine_over_55_lb', head: '24\u000080' }] })).toEqual({ 'inventory.0.head': message });
+    // A whole character outside the basic plane is kept.
+    expect(fieldErrors(operationSchema, { ...operation, name: 'North \u{1D54F} Site' })).toEqual({});
+  });
+
   it('a 10,000-character operation name is refused by the server with the field named, not the validator text', () => {
     const errors = fieldErrors(operationSchema, { ...operation, name: 'x'.repeat(10_000) });
     expect(errors).toEqual({ name: ['Operation name must be 160 characters or fewer'] });
