@@ -20,6 +20,7 @@ import { DEMO_OPERATIONS, type DemoOperation, type DemoPlan } from './demo-opera
 import { seedDemoPeople, type DemoPeople } from './demo-people';
 import { seedDemoFeedlots } from './demo-feedlots';
 import { seedDemoPortfolio } from './demo-portfolio';
+import { seedDemoRecords } from './demo-records';
 import { seedDemoTransfer } from './demo-transfers';
 
 const CROPS = ['corn', 'soybeans'];
@@ -42,6 +43,9 @@ export async function seedDemo(db: Executor, today: string, options: { portfolio
   await seedDemoTransfer(db, people, { ...op('clarion'), claimant: { party: 'vanzee', user: 'vanzee' }, previousOwner: 'miller', acquiredDaysAgo: 12, filedDaysAgo: 10 }, today);
   await seedDemoFeedlots(db, people);
   if (options.portfolio) await seedDemoPortfolio(db, people, today, seedOperation);
+  // Every received plan has its submission and filing receipt; the twelve stories' decided plans their letter as sent.
+  const all = await db.select({ id: operations.id }).from(operations);
+  await seedDemoRecords(db, { operationIds: all.map((o) => o.id), letterOperationIds: [...ids.values()].map((o) => o.id) });
 }
 
 export async function seedOperation(db: Executor, people: DemoPeople, spec: DemoOperation, today: string, facilityId: string): Promise<string> {

@@ -1,6 +1,11 @@
-import { eq, sql } from 'drizzle-orm';
+import { createHash } from 'node:crypto';
+import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { dueDateAssignments, operations, planCounties, plans, users } from '@/db/schema';
+import { dueDateAssignments, operations, ownerships, planCounties, plans, users } from '@/db/schema';
+import type { Actor } from '@/lib/auth/roles';
+import { loadFiledDocument } from '@/lib/plans/document/read-filed';
+import { getFilingReceipt } from '@/lib/plans/filing-receipt';
+import { getSentLetterPdf } from '@/lib/reviews/letter';
 import { seedDatabase } from '@/db/seed';
 import { effectiveDeadline, reviewDeadline } from '@/lib/rules';
 import { databaseLabel, useTestDb } from './support/test-db';
@@ -54,5 +59,36 @@ describe(`demo seed on ${databaseLabel}`, () => {
     expect(disapproved?.decisionReasons).toMatch(/phosphorus index/);
     const touched = await db.select().from(planCounties).where(eq(planCounties.relation, 'land_applied_in'));
     expect(touched.length).toBeGreaterThan(rows.length);
+  });
+
+  it('gives owner.hansen a filing receipt for every plan she filed and the letter as sent for every decided one', async () => {
+    const { db } = t.get();
+    const [user] = await db.select().from(users).where(eq(users.email, 'owner.hansen@example.com'));
+    const hansen: Actor = { id: user!.id, role: user!.role, name: user!.name, email: user!.email, countyFips: user!.countyFips, partyId: user!.partyId };
+    const mine = await db
+      .select({ id: plans.id, decision: plans.decision })
+      .from(plans)
+      .innerJoin(ownerships, and(eq(ownerships.operationId, plans.operationId), isNull(ownerships.releasedOn)))
+      .where(and(eq(ownerships.ownerId, user!.partyId!), isNotNull(plans.receivedOn)));
+    expect(mine.length).toBeGreaterThanOrEqual(4);
+    const numbers = new Set<string>();
+    for (const plan of mine) {
+      const receipt = await getFilingReceipt(hansen, plan.id);
+      expect(receipt.confirmationNumber).toMatch(/^MMP-\d{4}-\d{6}$/);
+      numbers.add(receipt.confirmationNumber!);
+      // What she filed is read from the frozen submission, as for a plan filed in the portal.
+      expect((await loadFiledDocument(db, plan.id))?.source).toBe('submission');
+      if (plan.decision) {
+        const letter = await getSentLetterPdf(hansen, plan.id);
+        expect(letter.pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+        expect(createHash('sha256').update(letter.pdf).digest('hex')).toBe(letter.sha256);
+      }
+    }
+    expect(numbers.size).toBe(mine.length);
+    expect(mine.some((p) => p.decision)).toBe(true);
+    // Every received plan of the demo has its receipt, not only hers.
+    const received = await db.select({ id: plans.id }).from(plans).where(isNotNull(plans.receivedOn));
+    const [withSubmission] = await db.select({ n: sql<number>`count(distinct plan_id)::int` }).from(sql`plan_submissions`).where(inArray(sql`plan_id`, received.map((r) => r.id)));
+    expect(withSubmission?.n).toBe(received.length);
   });
 });

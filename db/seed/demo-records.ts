@@ -1,0 +1,68 @@
+import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { buildSnapshot } from '@/lib/plans/document/snapshot';
+import { documentFromTables } from '@/lib/plans/document/from-tables';
+import { renderDecisionLetterPdf } from '@/lib/pdf/decision-letter-pdf';
+import { REVIEWER_TITLES } from '@/lib/reviews/decision';
+import { buildLetterParts } from '@/lib/reviews/letter-parts';
+import { daysBetween } from '@/lib/rules';
+import type { Executor } from '../client';
+import { counties, decisionLetters, feeLines, operations, ownerships, parties, planSubmissions, plans, users } from '../schema';
+
+// What a filed plan leaves behind, for the demo's plans that were received: the frozen submission
+// with its filing receipt's number (so every received plan has a receipt to download), and, for a
+// decided plan of the listed operations, the decision letter rendered once as sent. Written with the
+// same snapshot builder and letter renderer as a real filing and decision.
+
+/** Every received plan of the given operations gets its submission; the decided ones of `letterOperations` their letter. */
+export async function seedDemoRecords(db: Executor, input: { operationIds: string[]; letterOperationIds: string[] }): Promise<void> {
+  if (!input.operationIds.length) return;
+  const received = await db
+    .select({
+      id: plans.id, operationId: plans.operationId, kind: plans.kind, updateKind: plans.updateKind, channel: plans.channel, status: plans.status,
+      animalUnitCapacity: plans.animalUnitCapacity, receivedOn: plans.receivedOn, completeReceivedOn: plans.completeReceivedOn, decidedOn: plans.decidedOn,
+      decision: plans.decision, decisionReasons: plans.decisionReasons, previousPlanId: plans.previousPlanId, submittedBy: plans.submittedByUserId,
+      decidedBy: plans.decidedByUserId,
+    })
+    .from(plans)
+    .where(and(inArray(plans.operationId, input.operationIds), isNotNull(plans.receivedOn)))
+    .orderBy(asc(plans.receivedOn));
+  for (const plan of received) {
+    const [op] = await db
+      .select({ id: operations.id, name: operations.name, facilityId: operations.facilityId, countyFips: operations.countyFips, permit: operations.constructionPermitStatus, countyName: counties.name })
+      .from(operations)
+      .innerJoin(counties, eq(counties.fips, operations.countyFips))
+      .where(eq(operations.id, plan.operationId));
+    const [owner] = await db
+      .select({ partyId: parties.id, name: parties.name, email: parties.email })
+      .from(ownerships)
+      .innerJoin(parties, eq(parties.id, ownerships.ownerId))
+      .where(and(eq(ownerships.operationId, plan.operationId), isNull(ownerships.releasedOn)));
+    const [filer] = plan.submittedBy ? await db.select({ id: users.id, name: users.name, role: users.role }).from(users).where(eq(users.id, plan.submittedBy)) : [];
+    const document = await documentFromTables(db, plan.id);
+    if (!op || !owner || !filer || !document) continue;
+    const fees = await db.select({ code: feeLines.code, cents: feeLines.amountCents, payer: feeLines.payerKind, citation: feeLines.citation }).from(feeLines).where(eq(feeLines.planId, plan.id));
+    const snapshot = buildSnapshot({
+      kind: plan.kind, updateKind: plan.updateKind, channel: plan.channel, animalUnitCapacity: plan.animalUnitCapacity, document, changes: [],
+      previousPlanId: plan.previousPlanId, fees, attachments: [], indemnity: null,
+      operation: { id: op.id, name: op.name, facilityId: op.facilityId, countyFips: op.countyFips, constructionPermitStatus: op.permit },
+      owner, submittedBy: { userId: filer.id, name: filer.name, role: filer.role },
+    });
+    const receivedOn = plan.receivedOn!;
+    await db.insert(planSubmissions).values({
+      planId: plan.id, idempotencyKey: `demo-submission-${plan.id}`, submittedOn: receivedOn, submittedByUserId: filer.id, snapshot,
+      confirmationNumber: sql`'MMP-' || ${receivedOn.slice(0, 4)} || '-' || lpad(nextval('submission_confirmation_seq')::text, 6, '0')`,
+    });
+
+    if (!input.letterOperationIds.includes(plan.operationId) || !plan.decidedOn || (plan.decision !== 'approved' && plan.decision !== 'disapproved')) continue;
+    const [decider] = plan.decidedBy ? await db.select({ id: users.id, name: users.name, role: users.role }).from(users).where(eq(users.id, plan.decidedBy)) : [];
+    const parts = await buildLetterParts(db, { planId: plan.id, operationId: op.id, countyFips: op.countyFips, decidedOn: plan.decidedOn, appealable: plan.decision === 'disapproved' });
+    const completeOn = plan.completeReceivedOn ?? receivedOn;
+    const { pdf, sha256 } = await renderDecisionLetterPdf({
+      operationName: op.name, facilityId: op.facilityId ?? 'not yet assigned', countyName: op.countyName, ownerName: owner.name, parts,
+      kind: plan.kind, updateKind: plan.updateKind, decision: plan.decision, reasons: plan.decisionReasons ? plan.decisionReasons.split('\n').filter(Boolean) : [],
+      receivedOn: completeOn, decidedOn: plan.decidedOn, reviewDay: daysBetween(completeOn, plan.decidedOn),
+      decidedBy: decider ? { name: decider.name, title: REVIEWER_TITLES[decider.role] ?? 'Iowa Department of Natural Resources' } : null,
+    });
+    await db.insert(decisionLetters).values({ planId: plan.id, decision: plan.decision, decidedOn: plan.decidedOn, pdf, sha256, createdByUserId: decider?.id ?? null });
+  }
+}
