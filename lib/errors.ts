@@ -11,20 +11,38 @@ export type AppErrorCode =
   | 'THROTTLED'
   | 'RETRYABLE';
 
+/**
+ * Who was refused what, carried by the refusal the access check throws, so the one wrapper of every
+ * server action and route handler can put it in the audit log after the request's transaction has
+ * rolled back. The person refused reads only "not found" or "not allowed".
+ */
+export type Denial = {
+  actorUserId: string;
+  capability: string;
+  /** The record asked for; a capability refused with no record names the capability itself. */
+  entityType: 'plan' | 'operation' | 'capability';
+  entityId: string;
+  answer: 'not_found' | 'forbidden';
+};
+
 export class AppError extends Error {
   readonly code: AppErrorCode;
   readonly fieldErrors?: Record<string, string[]>;
+  readonly denial?: Denial;
 
-  constructor(code: AppErrorCode, message: string, fieldErrors?: Record<string, string[]>) {
+  constructor(code: AppErrorCode, message: string, fieldErrors?: Record<string, string[]>, denial?: Denial) {
     super(message);
     this.name = 'AppError';
     this.code = code;
     this.fieldErrors = fieldErrors;
+    this.denial = denial;
   }
 }
 
-export const notFoundError = () => new AppError('NOT_FOUND', 'We can’t find that record.');
-export const forbiddenError = () => new AppError('FORBIDDEN', 'Your account is not allowed to do that.');
+const NOT_FOUND_MESSAGE = 'We can’t find that record.';
+const FORBIDDEN_MESSAGE = 'Your account is not allowed to do that.';
+export const notFoundError = (denial?: Denial) => new AppError('NOT_FOUND', NOT_FOUND_MESSAGE, undefined, denial);
+export const forbiddenError = (denial?: Denial) => new AppError('FORBIDDEN', FORBIDDEN_MESSAGE, undefined, denial);
 
 /** The result a server action returns to its form. */
 export type ActionResult<T = undefined> =

@@ -70,6 +70,7 @@ const ACTION_WORDS: Record<string, string> = {
   'plan.reviewer_assigned': 'Reviewer assigned',
   'plan.county_receipt_recorded': 'County receipt recorded',
   'fee.payment_recorded': 'Payment recorded',
+  'auth.denied': 'Refused: the account may not do this to this plan',
 };
 
 function summarize(value: unknown): string {

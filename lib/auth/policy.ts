@@ -2,7 +2,7 @@ import 'server-only';
 import { and, eq } from 'drizzle-orm';
 import { getDb, type Executor } from '@/db/client';
 import { operations, plans } from '@/db/schema';
-import { forbiddenError, notFoundError } from '@/lib/errors';
+import { forbiddenError, notFoundError, type Denial } from '@/lib/errors';
 import { ACTIONS, roleMayAttempt, type Action } from './actions';
 import type { Actor } from './roles';
 import { operationScope, planScope } from './scopes';
@@ -42,12 +42,17 @@ export async function canSeePlan(actor: Actor, planId: string, db?: Executor): P
  */
 export async function authorize(actor: Actor, action: Action, target?: Target, db?: Executor): Promise<void> {
   const kind = ACTIONS[action].target;
+  // Every refusal names who, what and which record, for the audit log (lib/auth/denials).
+  const denial = (entity: Pick<Denial, 'entityType' | 'entityId'>, answer: Denial['answer']): Denial => ({ actorUserId: actor.id, capability: action, ...entity, answer });
   if (kind === 'operation') {
     const id = target && 'operationId' in target ? target.operationId : undefined;
-    if (!id || !(await canSeeOperation(actor, id, db))) throw notFoundError();
+    if (!id || !(await canSeeOperation(actor, id, db))) throw notFoundError(denial(id ? { entityType: 'operation', entityId: id } : { entityType: 'capability', entityId: action }, 'not_found'));
   } else if (kind === 'plan') {
     const id = target && 'planId' in target ? target.planId : undefined;
-    if (!id || !(await canSeePlan(actor, id, db))) throw notFoundError();
+    if (!id || !(await canSeePlan(actor, id, db))) throw notFoundError(denial(id ? { entityType: 'plan', entityId: id } : { entityType: 'capability', entityId: action }, 'not_found'));
   }
-  if (!roleMayAttempt(actor.role, action)) throw forbiddenError();
+  if (!roleMayAttempt(actor.role, action)) {
+    const entity = target && 'planId' in target ? { entityType: 'plan' as const, entityId: target.planId } : target && 'operationId' in target ? { entityType: 'operation' as const, entityId: target.operationId } : { entityType: 'capability' as const, entityId: action };
+    throw forbiddenError(denial(entity, 'forbidden'));
+  }
 }

@@ -1,7 +1,9 @@
 import 'server-only';
 import { ZodError } from 'zod';
 import { AppError, RETRY_MESSAGE, isRetryableDbError, type AppErrorCode } from '@/lib/errors';
+import { recordDenial } from '@/lib/auth/denials';
 import { logRequestError } from '@/lib/log';
+import { clientAddress } from '@/lib/net/client-address';
 
 // One mapping from errors to responses for every route handler, the route-handler side of what
 // toActionError does for server actions: a known error answers its status with its plain-words
@@ -32,12 +34,14 @@ export function errorResponse(err: unknown, component = 'route'): Response {
   return text('Something went wrong on our side. Please try again.', 500);
 }
 
-/** A route handler whose errors answer through errorResponse. */
+/** A route handler whose errors answer through errorResponse; a refusal by the access check is audited first. */
 export function route<A extends unknown[]>(component: string, handler: (...args: A) => Promise<Response>): (...args: A) => Promise<Response> {
   return async (...args: A) => {
     try {
       return await handler(...args);
     } catch (err) {
+      const request = args[0] instanceof Request ? args[0] : null;
+      await recordDenial(err, request ? clientAddress(request.headers) : null);
       return errorResponse(err, component);
     }
   };

@@ -9,7 +9,9 @@ import { isUuid } from '@/lib/ids';
 
 /** One plan the actor may see, or NOT_FOUND (the same answer as for a plan that does not exist). */
 export async function getPlanForActor(actor: Actor, planId: string) {
-  if (!isUuid(planId)) throw notFoundError();
+  // A refusal names who asked for which plan; the route that answers it puts it in the audit log.
+  const denied = () => notFoundError({ actorUserId: actor.id, capability: 'plan.read', entityType: 'plan', entityId: planId.slice(0, 64), answer: 'not_found' });
+  if (!isUuid(planId)) throw denied();
   const db = await getDb();
   const [row] = await db
     .select({ plan: plans, operationName: operations.name, operationCountyFips: operations.countyFips, countyName: counties.name })
@@ -18,7 +20,7 @@ export async function getPlanForActor(actor: Actor, planId: string) {
     .innerJoin(counties, eq(counties.fips, operations.countyFips))
     .where(and(eq(plans.id, planId), planScope(actor)))
     .limit(1);
-  if (!row) throw notFoundError();
+  if (!row) throw denied();
   const [touched, receipts, clock] = await Promise.all([
     db
       .select({ fips: planCounties.countyFips, name: counties.name, relation: planCounties.relation })
