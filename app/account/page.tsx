@@ -7,12 +7,20 @@ import { ROLE_LABELS } from '@/lib/auth/roles';
 import { getOwnMailingAddress } from '@/lib/parties/mailing-address';
 import { MailingAddressForm } from './mailing-address-form';
 import { SignOutEverywhere } from './sign-out-everywhere';
+import { SignatureAgreement } from './signature-agreement';
+import { FILERS } from '@/lib/auth/roles';
+import { formatDate } from '@/lib/format';
+import { iowaDateOf } from '@/lib/clock';
+import { SIGNATURE_AGREEMENT, agreementSha256 } from '@/lib/signing/agreement';
+import { agreementAcceptance } from '@/lib/signing/signatories';
 
 export const metadata: Metadata = { title: 'Your account' };
 
 export default async function AccountPage() {
   const actor = await requireActor('/account');
   const letters = actor.role === 'owner' || actor.role === 'active_contractor' ? await getOwnMailingAddress(actor) : null;
+  // Owners and preparers sign plans: the electronic signature agreement is theirs to accept.
+  const accepted = FILERS.includes(actor.role) ? await agreementAcceptance(actor) : null;
   return (
     <>
       <PageHeading title="Your account" />
@@ -31,6 +39,18 @@ export default async function AccountPage() {
             {letters.mailingAddress ? null : <strong> No address is on file yet.</strong>}
           </p>
           <MailingAddressForm current={letters.mailingAddress} />
+        </section>
+      ) : null}
+      {FILERS.includes(actor.role) ? (
+        <section aria-labelledby="agreement-heading">
+          <h2 id="agreement-heading">Electronic signature agreement</h2>
+          <SignatureAgreement
+            version={SIGNATURE_AGREEMENT.version}
+            title={SIGNATURE_AGREEMENT.title}
+            paragraphs={SIGNATURE_AGREEMENT.paragraphs}
+            sha256={agreementSha256()}
+            acceptedOn={accepted ? formatDate(iowaDateOf(accepted.acceptedAt)) : null}
+          />
         </section>
       ) : null}
       <h2>Password</h2>

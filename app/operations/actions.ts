@@ -23,6 +23,8 @@ import { saveStructure, setEffluentSystem } from '@/lib/feedlots/commands';
 import { effluentSystemSchema, structureSchema } from '@/lib/validation/structures';
 import { addFamilyLink, addInterest, addManager, removeControl } from '@/lib/feedlots/control';
 import { familyLinkSchema, interestSchema, managerSchema, removeControlSchema } from '@/lib/validation/feedlot-control';
+import { nameSignatory, revokeSignatory } from '@/lib/signing/signatories';
+import { nameSignatorySchema, revokeSignatorySchema } from '@/lib/validation/signing';
 
 // Operation actions: parse -> authorize (inside the service) -> act -> revalidate.
 
@@ -186,5 +188,26 @@ export async function removeControlAction(input: unknown): Promise<ActionResult>
     await removeControl(actor, values);
     revalidateControl(values.operationId);
     return { ok: true, data: undefined, message: 'Removed.' };
+  });
+}
+
+// CROMERR signing authority: the owner of record names who else may sign this operation's plans.
+export async function nameSignatoryAction(input: unknown): Promise<ActionResult> {
+  return runAction(async () => {
+    const actor = await actorOrThrow();
+    const values = parseOrThrow(nameSignatorySchema, input);
+    await nameSignatory(actor, values);
+    revalidatePath(`/operations/${values.operationId}`);
+    return { ok: true, data: undefined, message: `${values.email} may now sign this operation’s plans, as ${values.capacity}.` };
+  });
+}
+
+export async function revokeSignatoryAction(input: unknown): Promise<ActionResult> {
+  return runAction(async () => {
+    const actor = await actorOrThrow();
+    const values = parseOrThrow(revokeSignatorySchema, input);
+    const { name } = await revokeSignatory(actor, values);
+    revalidatePath(`/operations/${values.operationId}`);
+    return { ok: true, data: undefined, message: `${name} may no longer sign this operation’s plans.` };
   });
 }

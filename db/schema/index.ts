@@ -19,5 +19,6 @@ export * from './api';
 export * from './imports';
 export * from './statements';
 export * from './applications';
+export * from './signing';
 export * from './reference-tables';
 export * from './relations';

@@ -29,6 +29,8 @@ export const ACTIONS = {
   'transfer.decide': { roles: DEPT, target: 'none' },
   // Iowa Code 459A.103: the structures of an operation, drawn by the owner (or preparer) or the department.
   'structure.edit': { roles: [...FILER, ...DEPT], target: 'operation' },
+  // CROMERR signing authority: the owner of record names who else may sign the operation's plans.
+  'signatory.manage': { roles: ['owner'], target: 'operation' },
   'plan.start': { roles: FILER, target: 'operation' },
   'plan.save_draft': { roles: FILER, target: 'plan' },
   'plan.submit': { roles: FILER, target: 'plan' },

@@ -32,6 +32,7 @@ const EXPECTED: Record<Action, string> = {
   'transfer.respond': 'AN FN FN FF FF FN FN NN',
   'transfer.decide': 'FF FF FF AA AA FF FF FF',
   'structure.edit': 'AN AN FN AA AA FN FN NN',
+  'signatory.manage': 'AN FN FN FF FF FN FN NN',
   'plan.start': 'AN AN FN FF FF FN FN NN',
   'plan.save_draft': 'AN AN FN FF FF FN FN NN',
   'plan.submit': 'AN AN FN FF FF FN FN NN',

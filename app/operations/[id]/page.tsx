@@ -25,7 +25,9 @@ import { listGrants } from '@/lib/auth/grants';
 import { getOperationForActor, type OperationDetail } from '@/lib/operations/detail';
 import { OwnerAnswerForm } from '@/components/transfer/owner-answer-form';
 import { listPendingRequestsForMyOperation } from '@/lib/transfers/queries';
-import { addFamilyLinkAction, addInterestAction, addManagerAction, grantAccessAction, removeControlAction, respondToTransferAction, revokeAccessAction, saveStructureAction, setEffluentSystemAction, startPlanAction } from '../actions';
+import { addFamilyLinkAction, addInterestAction, addManagerAction, grantAccessAction, nameSignatoryAction, removeControlAction, respondToTransferAction, revokeAccessAction, revokeSignatoryAction, saveStructureAction, setEffluentSystemAction, startPlanAction } from '../actions';
+import { Signatories } from '@/components/operation/signatories';
+import { listSignatories } from '@/lib/signing/signatories';
 import { Wrap } from '@/components/plan/wrap';
 import { FeedlotSection } from '@/components/feedlots/feedlot-section';
 import { getFeedlotViewForOperation } from '@/lib/feedlots/queries';
@@ -74,6 +76,7 @@ export default async function OperationPage({ params }: { params: Promise<{ id: 
   const transferRequests = await listPendingRequestsForMyOperation(actor, op.id);
   const feedlots = await getFeedlotViewForOperation(actor, op.id);
   const controlRecords = await listControlRecords(actor, op.id);
+  const signatories = await listSignatories(actor, op.id);
   const mayEditStructures = op.registrationStatus === 'registered' && (filer || isDepartment(actor.role));
   return (
     <>
@@ -189,6 +192,22 @@ export default async function OperationPage({ params }: { params: Promise<{ id: 
       <OperationFacts d={d} />
       <FeedlotSection view={feedlots} canEdit={mayEditStructures} staff={staff} today={today()} saveStructure={saveStructureAction} setEffluentSystem={setEffluentSystemAction}
         control={{ records: controlRecords, addInterest: addInterestAction, addManager: addManagerAction, addFamilyLink: addFamilyLinkAction, remove: removeControlAction }} />
+      <section aria-labelledby="signatories" className="margin-top-3">
+        <h2 id="signatories">Who may sign plans for this operation</h2>
+        <p>
+          The owner of record may always sign this operation’s plans. Anyone else signs only when the owner names them here, in the capacity they sign in: an officer
+          of the business, or a preparer the owner trusts to sign. The department sees this list.
+        </p>
+        <Signatories
+          operationId={op.id}
+          signatories={signatories.map((s) => ({
+            id: s.id, name: s.name, email: s.email, capacity: s.capacity, namedBy: s.namedBy,
+            namedOn: s.namedOn ? formatDate(iowaDateOf(s.namedOn)) : null,
+            agreementAcceptedOn: s.agreementAcceptedAt ? formatDate(iowaDateOf(s.agreementAcceptedAt)) : null,
+          }))}
+          manage={actor.role === 'owner' && op.registrationStatus === 'registered' ? { name: nameSignatoryAction, revoke: revokeSignatoryAction } : null}
+        />
+      </section>
       {actor.role === 'owner' ? (
         <section aria-labelledby="preparers">
           <h2 id="preparers">Who can prepare plans for you</h2>
