@@ -31,6 +31,9 @@ import { registerOperation, updateOperation } from '@/lib/operations/commands';
 import { saveStructure, setEffluentSystem } from '@/lib/feedlots/commands';
 import { effluentSystemSchema, structureSchema } from '@/lib/validation/structures';
 import { addFamilyLink, addInterest, addManager, removeControl } from '@/lib/feedlots/control';
+import { SIGNATURE_AGREEMENT } from '@/lib/signing/agreement';
+import { acceptSignatureAgreement, nameSignatory, revokeSignatory } from '@/lib/signing/signatories';
+import { acceptAgreementSchema, nameSignatorySchema, revokeSignatorySchema } from '@/lib/validation/signing';
 import { familyLinkSchema, interestSchema, managerSchema, removeControlSchema } from '@/lib/validation/feedlot-control';
 import { answerRegistration } from '@/lib/registrations/answer';
 import { registerForClient, resendRegistration, withdrawRegistration } from '@/lib/registrations/commands';
@@ -206,6 +209,10 @@ const CASES: Case[] = [
   { name: 'addManagerAction', roles: ['owner', 'reviewer', 'county'], base: (ids) => op(ids).map((operationId) => ({ operationId, name: 'Drill Manager', partyKind: 'organization', kind: 'day_to_day_control' })), run: async (a, x) => addManager(a, parseOrThrow(managerSchema, x)) },
   { name: 'addFamilyLinkAction', roles: ['owner', 'reviewer', 'county'], base: (ids) => op(ids).map((operationId) => ({ operationId, personName: 'Drill Holder', relativeName: 'Drill Spouse', relation: 'spouse' })), run: async (a, x) => addFamilyLink(a, parseOrThrow(familyLinkSchema, x)) },
   { name: 'removeControlAction', roles: ['owner', 'reviewer', 'county'], base: (ids) => fc.tuple(op(ids), fc.uuid(), fc.constantFrom('interest', 'manager', 'link')).map(([operationId, id, what]) => ({ operationId, what, id })), run: async (a, x) => removeControl(a, parseOrThrow(removeControlSchema, x)) },
+  // app/operations/actions.ts and app/account/agreement-actions.ts: who may sign, and the signature agreement.
+  { name: 'nameSignatoryAction', roles: ['owner', 'preparer', 'reviewer'], base: (ids) => op(ids).map((operationId) => ({ operationId, email: 'preparer@example.com', capacity: 'Preparer authorized by the owner' })), run: async (a, x) => nameSignatory(a, parseOrThrow(nameSignatorySchema, x)) },
+  { name: 'revokeSignatoryAction', roles: ['owner', 'reviewer'], base: (ids) => fc.tuple(op(ids), fc.uuid()).map(([operationId, id]) => ({ operationId, id })), run: async (a, x) => revokeSignatory(a, parseOrThrow(revokeSignatorySchema, x)) },
+  { name: 'acceptSignatureAgreementAction', roles: ['owner', 'preparer'], base: () => fc.constant({ version: SIGNATURE_AGREEMENT.version, agree: true }), run: async (a, x) => acceptSignatureAgreement(a, parseOrThrow(acceptAgreementSchema, x)) },
   { name: 'startPlanAction', roles: ['owner', 'preparer'], base: (ids) => op(ids).map((operationId) => ({ operationId, kind: 'annual_update' })), run: async (a, x) => startPlan(a, parseOrThrow(startPlanSchema, x), TODAY) },
   { name: 'grantAccessAction', roles: ['owner'], base: (ids) => op(ids).map((operationId) => ({ operationId, email: 'preparer@example.com' })), run: async (a, x) => grantAccess(a, parseOrThrow(grantAccessSchema, x)) },
   { name: 'revokeAccessAction', roles: ['owner'], base: (ids) => op(ids).chain((operationId) => fc.uuid().map((grantId) => ({ operationId, grantId }))), run: async (a, x) => revokeAccess(a, parseOrThrow(revokeGrantSchema, x)) },
@@ -370,7 +377,7 @@ describe(`bad input to every action and route, in process, on ${databaseLabel}`,
       for (const name of readdirSync(dir)) {
         const p = path.join(dir, name);
         if (statSync(p).isDirectory()) walk(p);
-        else if (name === 'actions.ts') for (const m of readFileSync(p, 'utf8').matchAll(/export async function (\w+)/g)) exported.push(m[1]!);
+        else if (name.endsWith('actions.ts')) for (const m of readFileSync(p, 'utf8').matchAll(/export async function (\w+)/g)) exported.push(m[1]!);
       }
     };
     walk('app');
