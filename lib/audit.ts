@@ -1,10 +1,12 @@
 import 'server-only';
 import type { Executor } from '@/db/client';
-import { auditEvents } from '@/db/schema';
+import { auditEvents, type AuditAction } from '@/db/schema';
+
+export type { AuditAction };
 
 export type AuditInput = {
   actorUserId: string | null;
-  action: string;
+  action: AuditAction;
   entityType: string;
   entityId: string;
   before?: unknown;

@@ -1,5 +1,6 @@
 import { DataTable } from '@/components/data-table';
 import { formatDateTime } from '@/lib/format';
+import type { AuditAction } from '@/lib/audit';
 import type { AuditEntry, DeficiencyCycle, DeficiencyItem } from '@/lib/reviews/review-history';
 
 // Deficiency cycles, notices and the audit log of a plan: the record a regulator reads.
@@ -60,7 +61,7 @@ export function NoticesTable({ notices }: { notices: Notice[] }) {
   );
 }
 
-const ACTION_WORDS: Record<string, string> = {
+const ACTION_WORDS: Partial<Record<AuditAction, string>> = {
   'plan.seeded': 'Loaded with the demo data',
   'plan.found_complete': 'Found complete',
   'plan.returned_incomplete': 'Returned as incomplete',

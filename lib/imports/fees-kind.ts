@@ -93,6 +93,6 @@ export const feesKind: ImportKind<FeeValue> = {
       .insert(feeLines)
       .values(creates.map((r) => ({ operationId: r.value!.operationId, code: r.value!.code, amountCents: r.value!.cents, citation: r.value!.citation, payerKind: r.value!.payerKind, payerPartyId: r.value!.payerPartyId, dueOn: r.value!.dueOn })))
       .returning({ id: feeLines.id, operationId: feeLines.operationId });
-    await tx.insert(auditEvents).values(made.map((m, i) => ({ actorUserId: ctx.actorUserId, action: 'fee.imported', entityType: 'fee_line', entityId: m.id, after: { importRunId: ctx.runId, row: creates[i]!.row, operationId: m.operationId, cents: creates[i]!.value!.cents } })));
+    await tx.insert(auditEvents).values(made.map((m, i) => ({ actorUserId: ctx.actorUserId, action: 'fee.imported' as const, entityType: 'fee_line', entityId: m.id, after: { importRunId: ctx.runId, row: creates[i]!.row, operationId: m.operationId, cents: creates[i]!.value!.cents } })));
   },
 };

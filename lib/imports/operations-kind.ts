@@ -158,7 +158,7 @@ export const operationsKind: ImportKind<OperationValue> = {
     await tx.insert(auditEvents).values(
       touched.map((r) => ({
         actorUserId: ctx.actorUserId,
-        action: r.outcome === 'create' ? 'operation.imported' : 'operation.import_changed',
+        action: r.outcome === 'create' ? ('operation.imported' as const) : ('operation.import_changed' as const),
         entityType: 'operation',
         entityId: ids.get(r.value!.facilityId)!,
         after: { importRunId: ctx.runId, row: r.row, facilityId: r.value!.facilityId, details: r.details ?? null, changes: r.outcome === 'change' ? r.messages.map((m) => m.message) : undefined },

@@ -132,7 +132,7 @@ export const ownersKind: ImportKind<OwnerValue> = {
       await tx.insert(auditEvents).values(
         touched.map((r) => ({
           actorUserId: ctx.actorUserId,
-          action: r.outcome === 'create' ? 'ownership.imported' : 'owner_contact.import_changed',
+          action: r.outcome === 'create' ? ('ownership.imported' as const) : ('owner_contact.import_changed' as const),
           entityType: 'operation',
           entityId: r.value!.operationId,
           after: { importRunId: ctx.runId, row: r.row, owner: r.value!.name, partyId: r.value!.partyId ?? partyOf.get(ownerKey(r.value!)) },

@@ -81,7 +81,7 @@ export const planHistoryKind: ImportKind<HistoryValue> = {
     }
     if (touched.length) {
       await tx.insert(auditEvents).values(
-        touched.map((r) => ({ actorUserId: ctx.actorUserId, action: r.outcome === 'create' ? 'plan_history.imported' : 'plan_history.import_changed', entityType: 'plan', entityId: r.value!.planId!, after: { importRunId: ctx.runId, row: r.row, lastApprovedOn: r.value!.lastApprovedOn, nextDueOn: r.value!.nextDueOn } })),
+        touched.map((r) => ({ actorUserId: ctx.actorUserId, action: r.outcome === 'create' ? ('plan_history.imported' as const) : ('plan_history.import_changed' as const), entityType: 'plan', entityId: r.value!.planId!, after: { importRunId: ctx.runId, row: r.row, lastApprovedOn: r.value!.lastApprovedOn, nextDueOn: r.value!.nextDueOn } })),
       );
     }
   },

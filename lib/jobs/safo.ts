@@ -41,7 +41,7 @@ export async function endExceededSafoElections(db: Executor, today: string): Pro
       await tx.insert(auditEvents).values(
         ended.map((e) => ({
           actorUserId: null,
-          action: 'operation.safo_election_ended',
+          action: 'operation.safo_election_ended' as const,
           entityType: 'operation',
           entityId: e.id,
           before: { safoEndedOn: null },

@@ -45,7 +45,7 @@ export async function assignReviewer(actor: Actor, input: AssignReviewerInput): 
     await tx.insert(auditEvents).values(
       changed.map((p) => ({
         actorUserId: actor.id,
-        action: 'plan.reviewer_assigned',
+        action: 'plan.reviewer_assigned' as const,
         entityType: 'plan',
         entityId: p.id,
         before: { reviewerUserId: p.reviewerUserId },

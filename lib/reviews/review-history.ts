@@ -1,4 +1,5 @@
 import 'server-only';
+import type { AuditAction } from '@/lib/audit';
 import { and, asc, desc, eq, inArray, like, or, sql } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
 import { attachments, auditEvents, emailOutbox, feeLines, parties, planDeficiencies, users } from '@/db/schema';
@@ -58,7 +59,7 @@ export async function listPlanNotices(db: Executor, planId: string) {
     .limit(100);
 }
 
-export type AuditEntry = { id: number; occurredAt: Date; actorName: string | null; action: string; entityType: string; before: unknown; after: unknown };
+export type AuditEntry = { id: number; occurredAt: Date; actorName: string | null; action: AuditAction; entityType: string; before: unknown; after: unknown };
 
 /** The plan's audit events and those of its fee lines, newest first. */
 export async function listPlanAudit(db: Executor, planId: string, feeLineIds: string[]): Promise<AuditEntry[]> {

@@ -87,7 +87,7 @@ export async function applySchedulePolicy(actor: Actor, input: { policy: PolicyI
     const byOp = new Map(preview.assignments.map((a) => [a.operationId, a]));
     await tx.insert(auditEvents).values(inserted.map((r) => ({
       actorUserId: actor.id,
-      action: 'due_date.assigned',
+      action: 'due_date.assigned' as const,
       entityType: 'operation',
       entityId: r.operationId,
       before: { dueOn: byOp.get(r.operationId)?.currentDueOn ?? null },

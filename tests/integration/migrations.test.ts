@@ -59,9 +59,9 @@ describe(`migrations on ${databaseLabel}`, () => {
       await migrateDb(handle);
       const [row] = await handle.db
         .insert(auditEvents)
-        .values({ action: 'test.event', entityType: 'test', entityId: '1', after: { a: 1 } })
+        .values({ action: 'job.daily_run', entityType: 'test', entityId: '1', after: { a: 1 } })
         .returning();
-      await expect(handle.db.update(auditEvents).set({ action: 'changed' })).rejects.toMatchObject({ cause: { message: expect.stringMatching(/append-only/) } });
+      await expect(handle.db.update(auditEvents).set({ action: 'plan.seeded' })).rejects.toMatchObject({ cause: { message: expect.stringMatching(/append-only/) } });
       await expect(handle.db.delete(auditEvents)).rejects.toMatchObject({ cause: { message: expect.stringMatching(/append-only/) } });
       const rows = await handle.db.select().from(auditEvents);
       expect(rows).toHaveLength(1);
