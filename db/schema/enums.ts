@@ -1,3 +1,4 @@
+import { FEE_CODES } from './codes';
 import { pgEnum } from 'drizzle-orm/pg-core';
 import { ANIMAL_CATEGORY_IDS } from '../../lib/rules/animal-categories';
 
@@ -61,12 +62,8 @@ export const clockEventKind = pgEnum('clock_event_kind', [
   'decided',
 ]);
 
-export const feeCode = pgEnum('fee_code', [
-  'mmp_filing',
-  'construction_permit_application',
-  'annual_compliance',
-  'indemnity',
-]);
+export { FEE_CODES, type FeeCode } from './codes';
+export const feeCode = pgEnum('fee_code', FEE_CODES);
 
 export const feeStatus = pgEnum('fee_status', ['due', 'paid', 'waived', 'void']);
 

@@ -3,14 +3,14 @@ import 'server-only';
 // lib/rules from the operation as imported; a stated amount that differs is refused, not trusted.
 import { sql } from 'drizzle-orm';
 import { queryRows } from '@/db/client';
-import { auditEvents, feeLines } from '@/db/schema';
+import { auditEvents, feeLines, type FeeCode } from '@/db/schema';
 import { formatMoney } from '@/lib/format';
 import { annualComplianceFee, animalUnitCapacity, filingFees, type AnimalCategory } from '@/lib/rules';
 import { FACILITY_ID, type CheckedRow, type ImportKind } from './kind';
 import { loadOperationRefs, notImported } from './shared';
 import { RowReader } from './values';
 
-const FEES = ['annual_compliance', 'mmp_filing', 'construction_permit_application'] as const;
+const FEES = ['annual_compliance', 'mmp_filing', 'construction_permit_application'] as const satisfies readonly FeeCode[];
 type FeeValue = { facilityId: string; operationId: string; code: (typeof FEES)[number]; dueOn: string; cents: number; citation: string; payerKind: 'owner' | 'active_contractor'; payerPartyId: string; feeLineId?: string };
 
 export const feesKind: ImportKind<FeeValue> = {

@@ -1,9 +1,11 @@
 // Plain-words labels for the codes that emails (and pages) show.
-import type { countyRelation, feeCode, paymentMethod, planKind, updateKind, userRole } from '@/db/schema/enums';
+import type { countyRelation, paymentMethod, planKind, updateKind, userRole } from '@/db/schema/enums';
+import type { FeeCode } from '@/db/schema/codes';
+
+export type { FeeCode };
 
 export type PlanKind = (typeof planKind.enumValues)[number];
 export type UpdateKind = (typeof updateKind.enumValues)[number];
-export type FeeCode = (typeof feeCode.enumValues)[number];
 export type PaymentMethod = (typeof paymentMethod.enumValues)[number];
 export type UserRole = (typeof userRole.enumValues)[number];
 export type CountyRelation = (typeof countyRelation.enumValues)[number];

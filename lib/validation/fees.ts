@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FEE_CODES } from '@/db/schema/codes';
 import { isIsoDate } from '@/lib/rules';
 
 // Fee forms: recording a payment, and the ledger's filters (in the URL).
@@ -41,7 +42,7 @@ export type RefundInput = z.infer<typeof refundSchema>;
 const opt = <T extends z.ZodType>(schema: T) => schema.optional().catch(undefined);
 
 const ledgerStatus = z.enum(['due', 'paid', 'waived', 'void'], { message: 'status must be due, paid, waived or void' });
-const ledgerCode = z.enum(['mmp_filing', 'construction_permit_application', 'annual_compliance', 'indemnity'], { message: 'code must be a fee code' });
+const ledgerCode = z.enum(FEE_CODES, { message: 'code must be a fee code' });
 // A NUL character cannot reach PostgreSQL.
 const ledgerSearch = z.string().trim().min(1).max(100, 'q must be at most 100 characters').regex(/^[^\u0000]*$/, 'q must not hold a NUL character');
 
