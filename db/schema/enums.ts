@@ -1,4 +1,4 @@
-import { FEE_CODES } from './codes';
+import { FEE_CODES, PLAN_STATUSES } from './codes';
 import { pgEnum } from 'drizzle-orm/pg-core';
 import { ANIMAL_CATEGORY_IDS } from '../../lib/rules/animal-categories';
 
@@ -39,15 +39,7 @@ export const updateKind = pgEnum('update_kind', ['complete_plan', 'no_change_sta
 
 export const submissionChannel = pgEnum('submission_channel', ['electronic', 'hard_copy']);
 
-export const planStatus = pgEnum('plan_status', [
-  'draft',
-  'submitted',
-  'incomplete',
-  'under_review',
-  'approved',
-  'disapproved',
-  'withdrawn',
-]);
+export const planStatus = pgEnum('plan_status', PLAN_STATUSES);
 
 export const planDecision = pgEnum('plan_decision', ['approved', 'disapproved']);
 
@@ -62,7 +54,7 @@ export const clockEventKind = pgEnum('clock_event_kind', [
   'decided',
 ]);
 
-export { FEE_CODES, type FeeCode } from './codes';
+export { FEE_CODES, PLAN_STATUSES, type FeeCode, type PlanStatus } from './codes';
 export const feeCode = pgEnum('fee_code', FEE_CODES);
 
 export const feeStatus = pgEnum('fee_status', ['due', 'paid', 'waived', 'void']);

@@ -2,10 +2,11 @@
 // them (lib/api/openapi.ts), and the rules endpoints parse their bodies with them.
 import { z } from 'zod';
 import { ANIMAL_CATEGORY_IDS } from '@/lib/rules';
+import { FILED_STATUSES } from '@/db/schema/codes';
 
 const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/).meta({ description: 'ISO calendar date', example: '2026-03-01' });
 const nullableDate = date.nullable();
-const status = z.enum(['submitted', 'incomplete', 'under_review', 'approved', 'disapproved', 'withdrawn']);
+const status = z.enum(FILED_STATUSES);
 
 export const Problem = z
   .object({

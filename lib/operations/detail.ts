@@ -10,6 +10,7 @@ import { manureRemovalAnswer, manureRemovalFactsSql } from '@/lib/plans/in-force
 import { animalUnitBreakdown, mmpRequirementFor, safoFor, safoInForce } from './facts';
 import { newOwnerObligation, newOwnerSql } from './new-owner';
 import { isUuid } from '@/lib/ids';
+import { OPEN_STATUSES } from '@/db/schema/codes';
 
 /** One operation the actor may see, with what its page shows. NOT_FOUND outside the actor's scope. */
 export async function getOperationForActor(actor: Actor, operationId: string, today: string) {
@@ -54,7 +55,7 @@ export async function getOperationForActor(actor: Actor, operationId: string, to
   const electionInForce = safoInForce(op);
   // IAC 567-65.110(1)"d": until a new owner files the original plan, that plan is all they owe; no update is due.
   const nextDeadline = due[0] && !electionInForce && !newOwner?.due ? deadlineOf('annual_update', due[0].dueOn, today) : null;
-  const open = planRows.find((p) => ['draft', 'submitted', 'incomplete', 'under_review', 'disapproved'].includes(p.status)) ?? null;
+  const open = planRows.find((p) => (OPEN_STATUSES as readonly string[]).includes(p.status)) ?? null;
   return {
     operation: op,
     countyName: row.countyName,

@@ -1,6 +1,8 @@
 // The steps of the MMP form, in order, and which of them a plan needs. Pure, shared by the form
 // (step indicator, navigation) and the server (completeness, submission).
 
+import { EDITABLE_STATUSES, OPEN_STATUSES } from '@/db/schema/codes';
+
 export const STEP_IDS = ['update', 'contacts', 'production', 'fields', 'agreements', 'stockpiles', 'attachments', 'review'] as const;
 export type StepId = (typeof STEP_IDS)[number];
 export type DataStepId = Exclude<StepId, 'review'>;
@@ -34,11 +36,9 @@ export function isStepId(value: unknown): value is StepId {
   return typeof value === 'string' && (STEP_IDS as readonly string[]).includes(value);
 }
 
-/** A plan the owner may still change: a draft, or one the department returned or disapproved. */
-export const EDITABLE_STATUSES = ['draft', 'incomplete', 'disapproved'] as const;
+export { EDITABLE_STATUSES, OPEN_STATUSES };
 export function isEditableStatus(status: string): boolean {
   return (EDITABLE_STATUSES as readonly string[]).includes(status);
 }
 
-/** A plan still in play: starting another for the same operation would compete with it. */
-export const OPEN_STATUSES = ['draft', 'submitted', 'incomplete', 'under_review', 'disapproved'] as const;
+

@@ -6,11 +6,12 @@ import { authorize } from '@/lib/auth/policy';
 import { DEPARTMENT, type Actor } from '@/lib/auth/roles';
 import { AppError } from '@/lib/errors';
 import type { AssignReviewerInput } from '@/lib/validation/review';
+import { WITH_DEPARTMENT_STATUSES } from '@/db/schema/codes';
 
 // A supervisor assigns (or reassigns, in bulk) the reviewer of received plans. Each plan's
 // assignment is a change of the plan: its version moves on and the audit log records who had it.
 
-const OPEN = ['submitted', 'under_review', 'incomplete'] as const;
+const OPEN = WITH_DEPARTMENT_STATUSES;
 
 export async function assignReviewer(actor: Actor, input: AssignReviewerInput): Promise<{ assigned: number; reviewerName: string | null }> {
   const planIds = [...new Set(input.planIds)];

@@ -7,12 +7,13 @@ import type { Actor } from '@/lib/auth/roles';
 import type { WorklistBucket, WorklistFilters } from '@/lib/validation/review-worklist';
 import { planDeadline, receiptCutoffs, type ReceiptCutoffs } from './deadlines';
 import type { NextAction, WorklistRow } from './worklist-row';
+import { WITH_DEPARTMENT_STATUSES } from '@/db/schema/codes';
 
 // The department's worklist: every received plan still waiting on someone, most urgent first,
 // paged and counted in the database so it serves any number of plans (IAC 567-65.110(4)).
 
 export const PAGE_SIZE = 50;
-const ACTIVE = ['submitted', 'under_review', 'incomplete'] as const;
+const ACTIVE = WITH_DEPARTMENT_STATUSES;
 const CLOCKED = ['submitted', 'under_review'] as const;
 
 export { NEXT_ACTION_WORDS, type NextAction, type WorklistRow } from './worklist-row';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { WITH_DEPARTMENT_STATUSES } from '@/db/schema/codes';
 
 // The worklist's filters live in the URL query so a filtered list is a link a colleague can open.
 // A value that does not parse is ignored (an old or hand-edited link still shows a list).
@@ -6,7 +7,7 @@ export const WORKLIST_BUCKETS = ['overdue', 'due_soon', 'later', 'awaiting_compl
 export type WorklistBucket = (typeof WORKLIST_BUCKETS)[number];
 
 export const WORKLIST_KINDS = ['original', 'complete_plan', 'no_change_statement', 'list_of_changes'] as const;
-export const WORKLIST_STATUSES = ['submitted', 'under_review', 'incomplete'] as const;
+export const WORKLIST_STATUSES = WITH_DEPARTMENT_STATUSES;
 
 const opt = <T extends z.ZodType>(schema: T) => schema.optional().catch(undefined);
 
