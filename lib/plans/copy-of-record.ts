@@ -102,3 +102,16 @@ export async function getCopyOfRecord(actor: Actor, planId: string) {
   if (!copy) throw notFoundError();
   return copy;
 }
+
+/** The latest copy of record's receipt and hash, for the plan page (which has already authorized the actor). */
+export async function findCopyOfRecordSummary(planId: string): Promise<{ sha256: string; confirmationNumber: string; receivedAt: Date } | null> {
+  const db = await getDb();
+  const [copy] = await db
+    .select({ sha256: copiesOfRecord.sha256, confirmationNumber: copiesOfRecord.confirmationNumber, receivedAt: planSubmissions.createdAt })
+    .from(copiesOfRecord)
+    .innerJoin(planSubmissions, eq(planSubmissions.id, copiesOfRecord.planSubmissionId))
+    .where(eq(copiesOfRecord.planId, planId))
+    .orderBy(desc(copiesOfRecord.createdAt))
+    .limit(1);
+  return copy ?? null;
+}

@@ -1,10 +1,19 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { GET as downloadCopy } from '@/app/api/plans/[id]/copy-of-record.pdf/route';
+import type { Actor } from '@/lib/auth/roles';
+import { getActor } from '@/lib/auth/session';
 import { copiesOfRecord, emailOutbox, planSubmissions } from '@/db/schema';
 import { documentSha256, getCopyOfRecord, sha256Hex } from '@/lib/plans/copy-of-record';
 import { pdffonts, pdfinfo, pdftotext, popplerMissing } from '../support/poppler';
 import { createOwner, createReviewer, createUser, ownerWithSubmittedPlan } from './support/factories';
 import { databaseLabel, useTestDb } from './support/test-db';
+
+vi.mock('@/lib/auth/session', () => ({ getActor: vi.fn() }));
+const download = async (as: Actor | null, planId: string) => {
+  vi.mocked(getActor).mockResolvedValue(as);
+  return downloadCopy(new Request(`http://localhost/api/plans/${planId}/copy-of-record.pdf`), { params: Promise.resolve({ id: planId }) });
+};
 
 // The copy of record (CROMERR): made once at receipt, stored write-once under its own hash,
 // acknowledged to whoever submitted, and given only to those who may see the plan.
@@ -58,6 +67,14 @@ describe(`the copy of record on ${databaseLabel}`, () => {
     await expect(getCopyOfRecord(stranger, planId)).rejects.toMatchObject({ code: 'NOT_FOUND' });
     const otherCounty = await createUser('county_official', { countyFips: '19001' });
     await expect(getCopyOfRecord(otherCounty, planId)).rejects.toMatchObject({ code: 'NOT_FOUND' });
+
+    // The download: the stored bytes exactly for the owner; 404 for a stranger, 401 signed out.
+    const res = await download(owner, planId);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/pdf');
+    expect(sha256Hex(Buffer.from(await res.arrayBuffer()))).toBe(stored.sha256);
+    expect((await download(stranger, planId)).status).toBe(404);
+    expect((await download(null, planId)).status).toBe(401);
   });
 
   it.skipIf(popplerMissing !== null)(`shows as tagged with every font embedded in poppler${popplerMissing ? ` [skipped: ${popplerMissing}]` : ''}`, async () => {

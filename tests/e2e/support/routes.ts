@@ -97,6 +97,7 @@ export const ROUTES: { file: string; url: string; expect: string }[] = [
   { file: 'app/api/fees/ledger.csv/route.ts', url: '/api/fees/ledger.csv', expect: 'U 403 403 403 200 200 403 403' },
   { file: 'app/api/county/export/route.ts', url: '/api/county/export', expect: 'U 403 403 403 403 403 200 403' },
   { file: 'app/api/plans/[id]/receipt.pdf/route.ts', url: `/api/plans/${ID}/receipt.pdf`, expect: 'U 404 404 404 404 404 404 404' },
+  { file: 'app/api/plans/[id]/copy-of-record.pdf/route.ts', url: `/api/plans/${ID}/copy-of-record.pdf`, expect: 'U 404 404 404 404 404 404 404' },
   { file: 'app/api/plans/[id]/letter.pdf/route.ts', url: `/api/plans/${ID}/letter.pdf`, expect: 'U 404 404 404 404 404 404 404' },
   { file: 'app/api/attachments/[id]/route.ts', url: `/api/attachments/${ID}`, expect: 'U 404 404 404 404 404 404 404' },
   { file: 'app/api/calendar/[token]/route.ts', url: '/api/calendar/not-a-real-token.ics', expect: '404 404 404 404 404 404 404 404' },
