@@ -18,6 +18,7 @@ export const ROUTES: { file: string; url: string; expect: string }[] = [
   { file: 'app/page.tsx', url: '/', expect: PUBLIC },
   { file: 'app/counties/page.tsx', url: '/counties', expect: PUBLIC },
   { file: 'app/status/page.tsx', url: '/status', expect: PUBLIC },
+  { file: 'app/verify/page.tsx', url: '/verify', expect: PUBLIC },
   { file: 'app/api/status/export/route.ts', url: '/api/status/export?county=19167', expect: PUBLIC },
   { file: 'app/(auth)/sign-in/page.tsx', url: '/sign-in', expect: '200 R R R R R R R' },
   { file: 'app/(auth)/register/page.tsx', url: '/register', expect: PUBLIC },
