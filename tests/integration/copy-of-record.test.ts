@@ -3,7 +3,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { GET as downloadCopy } from '@/app/api/plans/[id]/copy-of-record.pdf/route';
 import type { Actor } from '@/lib/auth/roles';
 import { getActor } from '@/lib/auth/session';
-import { copiesOfRecord, emailOutbox, planSubmissions } from '@/db/schema';
+import { auditEvents, copiesOfRecord, emailOutbox, planSubmissions } from '@/db/schema';
+import { COPY_MISMATCH_ACTION, recheckCopiesOfRecord } from '@/lib/jobs/copies-of-record';
 import { documentSha256, getCopyOfRecord, sha256Hex } from '@/lib/plans/copy-of-record';
 import { pdffonts, pdfinfo, pdftotext, popplerMissing } from '../support/poppler';
 import { createOwner, createReviewer, createUser, ownerWithSubmittedPlan } from './support/factories';
@@ -88,5 +89,34 @@ describe(`the copy of record on ${databaseLabel}`, () => {
     expect(text).toContain(operationName);
     expect(text).toContain(`receipt ${submission.confirmationNumber} · Page 1 of`);
     expect(text).toContain(owner.name);
+  });
+
+  it('is re-hashed daily: a copy changed behind the database’s back is recorded and the department’s staff are emailed, once', async () => {
+    const { planId, submission } = await ownerWithSubmittedPlan();
+    const staff = await createReviewer();
+    const db = t.get().db;
+    const day = '2027-02-01';
+    const clean = await recheckCopiesOfRecord(db, { today: day, origin: 'https://mmp.test' });
+    expect(clean.mismatched).toBe(0);
+    expect(clean.checked).toBeGreaterThan(0);
+    // Someone with the table owner's rights switches the guard off and changes one byte.
+    await db.execute(sql`alter table copies_of_record disable trigger copies_of_record_no_update`);
+    try {
+      await db.execute(sql`update copies_of_record set pdf = overlay(pdf placing '\x25'::bytea from 200 for 1) where plan_id = ${planId}`);
+    } finally {
+      await db.execute(sql`alter table copies_of_record enable trigger copies_of_record_no_update`);
+    }
+    const [copy] = await db.select({ sha256: copiesOfRecord.sha256, pdf: copiesOfRecord.pdf }).from(copiesOfRecord).where(eq(copiesOfRecord.planId, planId));
+    expect(sha256Hex(copy!.pdf)).not.toBe(copy!.sha256);
+    const first = await recheckCopiesOfRecord(db, { today: day, origin: 'https://mmp.test' });
+    expect(first).toEqual({ checked: clean.checked, mismatched: 1 });
+    await recheckCopiesOfRecord(db, { today: day, origin: 'https://mmp.test' });
+    const events = await db.select().from(auditEvents).where(and(eq(auditEvents.action, COPY_MISMATCH_ACTION), eq(auditEvents.entityId, planId)));
+    expect(events).toHaveLength(1);
+    expect(events[0]!.after).toMatchObject({ checkedOn: day, confirmationNumber: submission.confirmationNumber, expected: copy!.sha256, found: sha256Hex(copy!.pdf) });
+    const mails = await db.select().from(emailOutbox).where(and(eq(emailOutbox.template, 'copy-of-record-mismatch'), eq(emailOutbox.toAddress, staff.email)));
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.text).toContain(submission.confirmationNumber!);
+    expect(mails[0]!.text).toContain(copy!.sha256);
   });
 });
