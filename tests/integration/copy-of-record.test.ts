@@ -73,6 +73,7 @@ describe(`the copy of record on ${databaseLabel}`, () => {
     const res = await download(owner, planId);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/pdf');
+    expect(res.headers.get('repr-digest')).toBe(`sha-256=:${Buffer.from(stored.sha256, 'hex').toString('base64')}:`);
     expect(sha256Hex(Buffer.from(await res.arrayBuffer()))).toBe(stored.sha256);
     expect((await download(stranger, planId)).status).toBe(404);
     expect((await download(null, planId)).status).toBe(401);

@@ -20,8 +20,8 @@ export const GET = route('copy-of-record', async (_request: Request, { params }:
       'Content-Disposition': `attachment; filename="copy-of-record-${copy.confirmationNumber}.pdf"`,
       'Cache-Control': 'private, no-store',
       'X-Content-Type-Options': 'nosniff',
-      // The key it is filed under: a client can check what it received.
-      'Digest': `sha-256=${Buffer.from(copy.sha256, 'hex').toString('base64')}`,
+      // The key it is filed under (RFC 9530), so a client can check the bytes it received.
+      'Repr-Digest': `sha-256=:${Buffer.from(copy.sha256, 'hex').toString('base64')}:`,
     },
   });
 });
