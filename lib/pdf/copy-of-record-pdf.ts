@@ -32,6 +32,8 @@ export type CopyOfRecordInput = {
   changes: PlanChange[];
   /** SHA-256 (hex) of the frozen submission, canonical JSON (RFC 8785). */
   documentSha256: string;
+  /** Where anyone can check a copy: the portal's /verify page. */
+  verifyUrl: string;
   countyName: (fips: string) => string;
 };
 
@@ -81,7 +83,7 @@ function closingSections(i: CopyOfRecordInput): Section[] {
       heading: 'Integrity',
       lines: [
         `SHA-256 of the frozen plan document (canonical JSON, RFC 8785): ${i.documentSha256}`,
-        'The department keeps this copy unaltered. Anyone holding it can check it at /verify on the portal: a copy with any byte changed will not match.',
+        `The department keeps this copy unaltered. Anyone holding it can check it at ${i.verifyUrl}: a copy with any byte changed will not match.`,
       ],
     },
   ];
@@ -115,6 +117,8 @@ export async function renderCopyOfRecordPdf(i: CopyOfRecordInput): Promise<Buffe
   root.add(doc.struct('H1', {}, () => doc.font('Bold').fontSize(16).text(title)));
   const sections = [...receiptSections(i), ...documentLines(i.document, i.changes, i.countyName, i.kind), ...closingSections(i)];
   for (const s of sections) {
+    // A heading never ends a page alone: start the section on the next page when little room is left.
+    if (doc.y > doc.page.height - doc.page.margins.bottom - 72) doc.addPage();
     root.add(doc.struct('H2', {}, () => doc.moveDown(0.6).font('Bold').fontSize(12).text(s.heading)));
     if (s.list) {
       const list = doc.struct('L');

@@ -62,6 +62,7 @@ export async function makeCopyOfRecord(tx: Executor, input: { submissionId: stri
     document: reading.document,
     changes: reading.changes,
     documentSha256: docHash,
+    verifyUrl: `${input.origin}/verify`,
     countyName,
   });
   const sha256 = sha256Hex(pdf);

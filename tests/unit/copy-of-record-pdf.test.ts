@@ -24,7 +24,7 @@ const input = (fields: number): CopyOfRecordInput => ({
     fields: Array.from({ length: fields }, (_, i) => field(i + 1)),
     agreements: [], stockpiles: [], soilLossPractices: 'No-till on all fields; O’Brien “terraces”.',
   },
-  changes: [], documentSha256: 'a'.repeat(64), countyName: () => 'Sioux',
+  changes: [], documentSha256: 'a'.repeat(64), verifyUrl: 'https://mmp.iowa.example/verify', countyName: () => 'Sioux',
 });
 
 // Skipped, with the reason in the test's name, only where poppler-utils is absent (.ci/run installs it).
@@ -56,5 +56,7 @@ describe('the copy of record PDF', () => {
     for (const words of ['Hansen Finisher Site', 'Owner of record: Karen Hansen', 'Field 40', 'Manure produced a year: 1,800,000', 'O’Brien “terraces”', 'I certify that the information', 'a'.repeat(64), 'November 3, 2026 at 9:04 AM CST']) {
       expect(text.replace(/\s+/g, ' ')).toContain(words);
     }
+    // A long address may wrap after a slash.
+    expect(text.replace(/\s+/g, '')).toContain('checkitathttps://mmp.iowa.example/verify');
   });
 });
