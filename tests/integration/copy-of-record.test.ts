@@ -5,6 +5,7 @@ import type { Actor } from '@/lib/auth/roles';
 import { getActor } from '@/lib/auth/session';
 import { auditEvents, copiesOfRecord, emailOutbox, planSubmissions } from '@/db/schema';
 import { COPY_MISMATCH_ACTION, recheckCopiesOfRecord } from '@/lib/jobs/copies-of-record';
+import { describeDailyRun, runDailyJob } from '@/lib/jobs/daily';
 import { documentSha256, getCopyOfRecord, sha256Hex } from '@/lib/plans/copy-of-record';
 import { pdffonts, pdfinfo, pdftotext, popplerMissing } from '../support/poppler';
 import { createOwner, createReviewer, createUser, ownerWithSubmittedPlan } from './support/factories';
@@ -111,7 +112,10 @@ describe(`the copy of record on ${databaseLabel}`, () => {
     expect(sha256Hex(copy!.pdf)).not.toBe(copy!.sha256);
     const first = await recheckCopiesOfRecord(db, { today: day, origin: 'https://mmp.test' });
     expect(first).toEqual({ checked: clean.checked, mismatched: 1 });
-    await recheckCopiesOfRecord(db, { today: day, origin: 'https://mmp.test' });
+    // The daily job runs the same check: again the same day, nothing is recorded or sent twice.
+    const daily = await runDailyJob({ today: day, origin: 'https://mmp.test', transport: null, deliver: false });
+    expect(daily.copiesOfRecord).toEqual({ checked: clean.checked, mismatched: 1 });
+    expect(describeDailyRun(daily)).toContain(`copies of record re-hashed: ${clean.checked}, 1 NO LONGER MATCH`);
     const events = await db.select().from(auditEvents).where(and(eq(auditEvents.action, COPY_MISMATCH_ACTION), eq(auditEvents.entityId, planId)));
     expect(events).toHaveLength(1);
     expect(events[0]!.after).toMatchObject({ checkedOn: day, confirmationNumber: submission.confirmationNumber, expected: copy!.sha256, found: sha256Hex(copy!.pdf) });
