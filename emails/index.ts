@@ -3,6 +3,8 @@ import { createElement, type ReactElement } from 'react';
 import { render } from '@react-email/render';
 import * as accountInvitation from './account-invitation';
 import * as accountNotice from './account-notice';
+import * as copyOfRecord from './copy-of-record';
+import * as copyOfRecordMismatch from './copy-of-record-mismatch';
 import * as countyDigest from './county-digest';
 import * as countyPlanDecided from './county-plan-decided';
 import * as countyPlanSubmitted from './county-plan-submitted';
@@ -45,6 +47,8 @@ export type EmailTemplates = {
   'owner-claim-invitation': ownerClaimInvitation.OwnerClaimInvitationProps;
   'registration-requested': registrationRequested.RegistrationRequestedProps;
   'registration-answered': registrationAnswered.RegistrationAnsweredProps;
+  'copy-of-record': copyOfRecord.CopyOfRecordProps;
+  'copy-of-record-mismatch': copyOfRecordMismatch.CopyOfRecordMismatchProps;
 };
 
 export type EmailTemplateId = keyof EmailTemplates;
@@ -77,6 +81,8 @@ const TEMPLATES: { [K in EmailTemplateId]: Template<EmailTemplates[K]> } = {
   'registration-requested': { ...registrationRequested, component: registrationRequested.RegistrationRequestedEmail },
   'registration-answered': { ...registrationAnswered, component: registrationAnswered.RegistrationAnsweredEmail },
   'statement-requested': { ...statementRequested, component: statementRequested.StatementRequestedEmail },
+  'copy-of-record': { ...copyOfRecord, component: copyOfRecord.CopyOfRecordEmail },
+  'copy-of-record-mismatch': { ...copyOfRecordMismatch, component: copyOfRecordMismatch.CopyOfRecordMismatchEmail },
 };
 
 export const EMAIL_TEMPLATE_IDS = Object.keys(TEMPLATES) as EmailTemplateId[];

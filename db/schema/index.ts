@@ -5,6 +5,7 @@ export * from './operations';
 export * from './feedlots';
 export * from './plans';
 export * from './letters';
+export * from './copies-of-record';
 export * from './fees';
 export * from './payments';
 export * from './files';

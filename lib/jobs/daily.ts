@@ -8,6 +8,7 @@ import { sendCountyDigests } from '@/lib/counties/digest';
 import { today as clockToday } from '@/lib/clock';
 import { deliverPendingEmails, type DeliveryResult, type MailTransport } from '@/lib/notifications/deliver';
 import { publicOrigin } from '@/lib/env';
+import { recheckCopiesOfRecord, type CopyCheckResult } from './copies-of-record';
 import { addCounts, emptyCounts, sendNewOwnerReminders, sendUpdateRemindersForDay, type ReminderCounts } from './reminders';
 import { lastDailyRun, recordDailyRun } from './runs';
 import { endExceededSafoElections } from './safo';
@@ -38,6 +39,8 @@ export type DailyJobResult = {
   reminders: ReminderCounts;
   safoElectionsEnded: number;
   digests: { digests: number; items: number };
+  /** Stored copies of record re-hashed, and how many no longer match their key. */
+  copiesOfRecord: CopyCheckResult;
   delivery: DeliveryResult;
   ms: number;
 };
@@ -77,6 +80,7 @@ export async function runDailyJob(options: DailyJobOptions = {}): Promise<DailyJ
   }
   const safoElectionsEnded = await endExceededSafoElections(db, today);
   const digests = await sendCountyDigests(db, { today, origin });
+  const copiesOfRecord = await recheckCopiesOfRecord(db, { today, origin });
   const result: DailyJobResult = {
     date: today,
     coveredFrom,
@@ -85,10 +89,11 @@ export async function runDailyJob(options: DailyJobOptions = {}): Promise<DailyJ
     reminders,
     safoElectionsEnded,
     digests,
+    copiesOfRecord,
     delivery: { sent: 0, retried: 0, failed: 0, held: 0 },
     ms: 0,
   };
-  await recordDailyRun(db, { date: today, coveredFrom, daysCovered, days, reminders, safoElectionsEnded, digests });
+  await recordDailyRun(db, { date: today, coveredFrom, daysCovered, days, reminders, safoElectionsEnded, digests, copiesOfRecord });
   // Delivery after every commit; a failure here leaves messages pending for the next pass.
   if (options.deliver !== false) result.delivery = await deliverAll(db, options.transport);
   result.ms = Date.now() - started;
@@ -122,6 +127,7 @@ export function describeDailyRun(r: DailyJobResult): string {
     `  new-owner reminders queued: ${r.reminders.new_owner_due}`,
     `  SAFO elections ended: ${r.safoElectionsEnded}`,
     `  county digests queued: ${r.digests.digests} (${r.digests.items} items)`,
+    `  copies of record re-hashed: ${r.copiesOfRecord.checked}, ${r.copiesOfRecord.mismatched ? `${r.copiesOfRecord.mismatched} NO LONGER MATCH (staff emailed)` : 'all match'}`,
     `  delivery: ${describeDelivery(r.delivery)}`,
   ].join('\n');
 }

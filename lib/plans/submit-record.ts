@@ -10,6 +10,7 @@ import { indemnityFeeFor } from '@/lib/fees/indemnity';
 import { enqueueEmail, type EmailRecipient } from '@/lib/notifications/outbox';
 import type { CheckContext, CheckResult } from './completeness';
 import { appendClockEvent } from './clock';
+import { makeCopyOfRecord } from './copy-of-record';
 import { contentOf } from './document/draft';
 import { buildSnapshot } from './document/snapshot';
 import { constructionPermitApplies, feePreview, indemnityFeeLine, withIndemnity } from './fees';
@@ -121,6 +122,8 @@ export async function recordSubmission(tx: Executor, r: RecordInput): Promise<Su
   });
   // IAC 567-65.110(3)"b"(2): an electronic plan is made available to each county it touches.
   if (channel === 'electronic') await notifyCountiesOfPlan(tx, { planId: plan.id, event: 'submitted', origin: r.origin });
+  // CROMERR: the copy of record is made at receipt, in this transaction, and acknowledged to the submitter.
+  await makeCopyOfRecord(tx, { submissionId: submission!.id, origin: r.origin });
   return { planId: plan.id, submissionId: submission!.id, submittedOn: today, confirmationNumber: submission!.confirmationNumber, replayed: false };
 }
 

@@ -5,6 +5,8 @@ import { hitRateLimit, type RateLimitAnswer } from '@/lib/net/rate-limit';
 export const PUBLIC_LIMITS = {
   search: { limit: 120, windowSeconds: 60 },
   export: { limit: 10, windowSeconds: 60 },
+  // Checking a copy of record: a person checks a few; guessing hashes gets nowhere at this rate.
+  verify: { limit: 20, windowSeconds: 60 },
 } as const;
 
 export function limitPublic(kind: keyof typeof PUBLIC_LIMITS, address: string): Promise<RateLimitAnswer> {

@@ -79,6 +79,8 @@ import { statementConfirmSchema, statementRequestSchema } from '@/lib/validation
 import { importApplications, recordApplication } from '@/lib/applications/commands';
 import { applicationRecordSchema } from '@/lib/validation/application-records';
 import { recordCropFactor } from '@/lib/reference/crop-factors';
+import { verifyCopyOfRecord } from '@/lib/public/verify-copy';
+import { verifyRequestSchema } from '@/lib/validation/verify';
 
 const TODAY = '2026-11-30';
 const ORIGIN = 'https://mmp.test';
@@ -130,6 +132,13 @@ const op = (ids: Ids) => pick(ids.operationIds, fc.uuid());
 
 const CASES: Case[] = [
   // app/(auth)/actions.ts: public, no session.
+  // app/verify/actions.ts: public, no session; a PDF or its SHA-256 (the file is a File, never typed).
+  {
+    name: 'verifyCopyAction',
+    roles: ['owner'],
+    base: () => fc.record({ sha256: fc.oneof(fc.constant(''), fc.stringMatching(/^[0-9a-f]{64}$/), anyString) }),
+    run: async (_a, x) => verifyCopyOfRecord(parseOrThrow(verifyRequestSchema, x), '203.0.113.7'),
+  },
   { name: 'registerAction', roles: ['owner'], base: () => fc.uuid().map((u) => ({ name: 'Drill Owner', email: `drill-${u}@example.com`, password: PASSWORD, confirmPassword: PASSWORD })), run: async (_a, x) => registerOwner(parseOrThrow(registerSchema, x), ORIGIN) },
   {
     name: 'verifyEmailAction',

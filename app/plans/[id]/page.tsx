@@ -20,8 +20,9 @@ import { requireActor } from '@/lib/auth/session';
 import { FILERS } from '@/lib/auth/roles';
 import { iowaDateOf, today } from '@/lib/clock';
 import { AppError } from '@/lib/errors';
-import { formatDate, formatNumber } from '@/lib/format';
+import { formatDate, formatDateTime, formatNumber } from '@/lib/format';
 import { planKindLabel } from '@/lib/notifications/labels';
+import { findCopyOfRecordSummary } from '@/lib/plans/copy-of-record';
 import { getPlanPage } from '@/lib/plans/view';
 import { answerDeficienciesAction, recordReceiptAction, withdrawPlanAction } from './actions';
 
@@ -35,6 +36,7 @@ export default async function PlanPage({ params }: { params: Promise<{ id: strin
     throw err;
   });
   const { plan } = data;
+  const copy = await findCopyOfRecordSummary(plan.id);
   const names = new Map(data.counties.map((c) => [c.fips, c.name]));
   const uncovered = data.coverage.filter((c) => !c.receivedOn && (actor.role !== 'county_official' || c.fips === actor.countyFips));
   const filer = FILERS.includes(actor.role);
@@ -82,6 +84,22 @@ export default async function PlanPage({ params }: { params: Promise<{ id: strin
               <a href={`/api/plans/${plan.id}/receipt.pdf`} className="usa-link">Download the filing receipt (PDF)</a>, with the fees owed and how to pay them.
             </p>
           </div>
+        </section>
+      ) : null}
+
+      {copy ? (
+        <section aria-labelledby="copy-of-record" className="margin-y-3">
+          <h2 id="copy-of-record">Copy of record</h2>
+          <p>
+            The plan exactly as the department received it on {formatDateTime(copy.receivedAt)}, receipt <strong>{copy.confirmationNumber}</strong>, kept unaltered.{' '}
+            <a href={`/api/plans/${plan.id}/copy-of-record.pdf`} className="usa-link">Download the copy of record (PDF)</a>.
+          </p>
+          <p>
+            SHA-256: <code className="font-mono-xs" style={{ wordBreak: 'break-all' }}>{copy.sha256}</code>
+          </p>
+          <p>
+            Anyone holding the copy can <Link href="/verify" className="usa-link">check that it matches the department’s</Link>.
+          </p>
         </section>
       ) : null}
 

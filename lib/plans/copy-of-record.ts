@@ -1,0 +1,118 @@
+import 'server-only';
+import { createHash } from 'node:crypto';
+import canonicalize from 'canonicalize';
+import { desc, eq } from 'drizzle-orm';
+import type { Executor } from '@/db/client';
+import { getDb } from '@/db/client';
+import { copiesOfRecord, counties, operations, planSubmissions, plans, users } from '@/db/schema';
+import { ROLE_LABELS, type Actor } from '@/lib/auth/roles';
+import { AppError, notFoundError } from '@/lib/errors';
+import { enqueueEmail } from '@/lib/notifications/outbox';
+import { renderCopyOfRecordPdf } from '@/lib/pdf/copy-of-record-pdf';
+import { readSnapshot } from './document/snapshot';
+import { getPlanForActor } from './queries';
+
+// The copy of record (CROMERR §3.2000(b)(5)(vi)): made at receipt, in the submission's transaction,
+// so a submission never commits without it; stored write-once under the SHA-256 of its bytes.
+
+export const sha256Hex = (bytes: Buffer | Uint8Array | string) => createHash('sha256').update(bytes).digest('hex');
+
+/** SHA-256 of the frozen submission as canonical JSON (RFC 8785): the same whatever key order jsonb returns. */
+export function documentSha256(snapshot: unknown): string {
+  const json = canonicalize(snapshot);
+  if (json === undefined) throw new Error('The frozen plan document has no JSON form.');
+  return sha256Hex(json);
+}
+
+/** Renders, stores and acknowledges the copy of record of a submission just written in `tx`. */
+export async function makeCopyOfRecord(tx: Executor, input: { submissionId: string; origin: string }): Promise<{ sha256: string }> {
+  const [row] = await tx
+    .select({
+      submission: planSubmissions, referenceNumber: plans.referenceNumber, kind: plans.kind, operationCountyFips: operations.countyFips,
+      submitter: { id: users.id, name: users.name, email: users.email, role: users.role },
+    })
+    .from(planSubmissions)
+    .innerJoin(plans, eq(plans.id, planSubmissions.planId))
+    .innerJoin(operations, eq(operations.id, plans.operationId))
+    .leftJoin(users, eq(users.id, planSubmissions.submittedByUserId))
+    .where(eq(planSubmissions.id, input.submissionId));
+  if (!row || !row.submission.confirmationNumber) throw new AppError('CONFLICT', 'This submission has no receipt number, so it cannot have a copy of record.');
+  const { submission } = row;
+  const snap = submission.snapshot as Record<string, unknown> & {
+    updateKind?: string | null; channel?: string; operation?: { name?: string; facilityId?: string | null };
+    owner?: { name?: string; email?: string | null }; submittedBy?: { name?: string; role?: keyof typeof ROLE_LABELS };
+  };
+  const reading = readSnapshot(submission.snapshot);
+  if (!reading) throw new AppError('CONFLICT', 'The frozen plan document cannot be read.');
+  const countyRows = await tx.select({ fips: counties.fips, name: counties.name }).from(counties);
+  const countyName = (fips: string) => countyRows.find((c) => c.fips === fips)?.name ?? fips;
+  const docHash = documentSha256(submission.snapshot);
+  const role = row.submitter?.role ?? snap.submittedBy?.role;
+  const pdf = await renderCopyOfRecordPdf({
+    confirmationNumber: submission.confirmationNumber!,
+    referenceNumber: row.referenceNumber,
+    receivedAt: submission.createdAt,
+    kind: row.kind,
+    updateKind: snap.updateKind ?? null,
+    channel: snap.channel ?? 'electronic',
+    animalUnitCapacity: reading.animalUnitCapacity,
+    operation: { name: snap.operation?.name ?? '', facilityId: snap.operation?.facilityId ?? null, countyName: countyName(row.operationCountyFips) },
+    owner: { name: snap.owner?.name ?? 'not recorded', email: snap.owner?.email ?? null },
+    submittedBy: { name: snap.submittedBy?.name ?? row.submitter?.name ?? 'not recorded', roleLabel: role ? ROLE_LABELS[role].toLowerCase() : 'role not recorded', email: row.submitter?.email ?? null },
+    document: reading.document,
+    changes: reading.changes,
+    documentSha256: docHash,
+    verifyUrl: `${input.origin}/verify`,
+    countyName,
+  });
+  const sha256 = sha256Hex(pdf);
+  await tx.insert(copiesOfRecord).values({
+    sha256, pdf, planSubmissionId: submission.id, planId: submission.planId, confirmationNumber: submission.confirmationNumber!, documentSha256: docHash,
+  });
+  if (row.submitter) {
+    await enqueueEmail(tx, {
+      eventKey: `plan:${submission.planId}:copy-of-record:${submission.id}`,
+      recipients: [{ address: row.submitter.email, userId: row.submitter.id }],
+      template: 'copy-of-record',
+      props: {
+        recipientName: row.submitter.name,
+        operationName: snap.operation?.name ?? row.referenceNumber,
+        referenceNumber: row.referenceNumber,
+        confirmationNumber: submission.confirmationNumber!,
+        receivedAt: submission.createdAt.toISOString(),
+        sha256,
+        documentSha256: docHash,
+        copyUrl: `${input.origin}/api/plans/${submission.planId}/copy-of-record.pdf`,
+        verifyUrl: `${input.origin}/verify`,
+      },
+    });
+  }
+  return { sha256 };
+}
+
+/** The copy of record of a plan's latest submission, for anyone who may see the plan; NOT_FOUND otherwise. */
+export async function getCopyOfRecord(actor: Actor, planId: string) {
+  await getPlanForActor(actor, planId);
+  const db = await getDb();
+  const [copy] = await db
+    .select({ sha256: copiesOfRecord.sha256, pdf: copiesOfRecord.pdf, confirmationNumber: copiesOfRecord.confirmationNumber })
+    .from(copiesOfRecord)
+    .where(eq(copiesOfRecord.planId, planId))
+    .orderBy(desc(copiesOfRecord.createdAt))
+    .limit(1);
+  if (!copy) throw notFoundError();
+  return copy;
+}
+
+/** The latest copy of record's receipt and hash, for the plan page (which has already authorized the actor). */
+export async function findCopyOfRecordSummary(planId: string): Promise<{ sha256: string; confirmationNumber: string; receivedAt: Date } | null> {
+  const db = await getDb();
+  const [copy] = await db
+    .select({ sha256: copiesOfRecord.sha256, confirmationNumber: copiesOfRecord.confirmationNumber, receivedAt: planSubmissions.createdAt })
+    .from(copiesOfRecord)
+    .innerJoin(planSubmissions, eq(planSubmissions.id, copiesOfRecord.planSubmissionId))
+    .where(eq(copiesOfRecord.planId, planId))
+    .orderBy(desc(copiesOfRecord.createdAt))
+    .limit(1);
+  return copy ?? null;
+}

@@ -1,0 +1,34 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+// poppler-utils, the tools an archivist or a screen-reader user's software would read a PDF with:
+// pdfinfo (tagged? PDF version? title?), pdffonts (is every font embedded?), pdftotext (the words).
+// .ci/run installs them; a test that needs them says so and is skipped when they are absent.
+
+export const popplerMissing = spawnSync('pdffonts', ['-v']).error ? 'poppler-utils (pdfinfo, pdffonts) is not installed: apt-get install -y poppler-utils' : null;
+
+function withFile<T>(pdf: Buffer, run: (file: string) => T): T {
+  const dir = mkdtempSync(path.join(tmpdir(), 'mmp-pdf-'));
+  try {
+    const file = path.join(dir, 'copy.pdf');
+    writeFileSync(file, pdf);
+    return run(file);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+export const pdfinfo = (pdf: Buffer) => withFile(pdf, (f) => execFileSync('pdfinfo', [f], { encoding: 'utf8' }));
+export const pdftotext = (pdf: Buffer) => withFile(pdf, (f) => execFileSync('pdftotext', ['-layout', f, '-'], { encoding: 'utf8' }));
+
+/** pdffonts' table as rows: name, type, whether embedded. */
+export function pdffonts(pdf: Buffer): { name: string; emb: boolean }[] {
+  const out = withFile(pdf, (f) => execFileSync('pdffonts', [f], { encoding: 'utf8' }));
+  // name type encoding emb sub uni object ID: the three yes/no columns precede the object number.
+  return out.split('\n').slice(2).filter((l) => l.trim()).map((l) => {
+    const m = l.match(/^(\S+).*\s(yes|no)\s+(yes|no)\s+(yes|no)\s+\d+\s+\d+\s*$/);
+    return { name: m?.[1] ?? l, emb: m?.[2] === 'yes' };
+  });
+}
