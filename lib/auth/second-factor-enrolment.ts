@@ -13,7 +13,10 @@ import { checkThrottle, recordAttempt, waitInWords } from './throttle';
 import { checkTotpCode, decryptTotpSecret, encryptTotpSecret, hashRecoveryCode, newRecoveryCodes, newTotpSecret, totpQrDataUrl } from './totp';
 
 // The account holder sets up, replaces the recovery codes of, or removes their own authenticator app.
-// A code typed here is a guess like one at sign-in: wrong ones count in the same throttle.
+// A code or password typed here is a guess like one at sign-in: wrong ones count in the same throttle,
+// keyed to the account's session rather than to the network address, so a stolen session cannot try
+// codes without limit, and these tries never slow anyone else's sign-in from the same address.
+const throttleKey = (actor: Actor) => ({ email: actor.email.toLowerCase(), address: `session:${actor.id}` });
 
 export type EnrolmentStart = { secret: string; qrDataUrl: string };
 
@@ -35,13 +38,15 @@ export async function startTotpEnrolment(actor: Actor): Promise<EnrolmentStart> 
   return { secret, qrDataUrl: await totpQrDataUrl(secret, actor.email) };
 }
 
-async function refuseWhileThrottled(db: Executor, actor: Actor, ip: string): Promise<void> {
-  const throttle = await checkThrottle(db, actor.email.toLowerCase(), ip);
+async function refuseWhileThrottled(db: Executor, actor: Actor): Promise<void> {
+  const key = throttleKey(actor);
+  const throttle = await checkThrottle(db, key.email, key.address);
   if (throttle.limited) throw new AppError('THROTTLED', `Too many wrong codes. For your security, wait ${waitInWords(throttle.retryAfterSeconds)} and try again.`);
 }
 
-async function refuseCode(db: Executor, actor: Actor, ip: string, field = 'code'): Promise<never> {
-  await recordAttempt(db, actor.email.toLowerCase(), ip, false);
+async function refuseCode(db: Executor, actor: Actor, field = 'code'): Promise<never> {
+  const key = throttleKey(actor);
+  await recordAttempt(db, key.email, key.address, false);
   throw new AppError('VALIDATION', SECOND_FACTOR_WRONG, { [field]: ['Enter the code your app shows now'] });
 }
 
@@ -58,7 +63,7 @@ async function issueRecoveryCodes(tx: Executor, userId: string): Promise<string[
  */
 export async function confirmTotpEnrolment(actor: Actor, input: { code: string }, ip: string, at = new Date()): Promise<string[]> {
   const db = await getDb();
-  await refuseWhileThrottled(db, actor, ip);
+  await refuseWhileThrottled(db, actor);
   const codes = await db.transaction(async (tx) => {
     await authorize(actor, 'account.manage_own', undefined, tx);
     const [pending] = await tx
@@ -74,14 +79,14 @@ export async function confirmTotpEnrolment(actor: Actor, input: { code: string }
     await recordAudit(tx, { actorUserId: actor.id, action: 'auth.second_factor_enrolled', entityType: 'user', entityId: actor.id, after: { kind: 'totp', recoveryCodes: issued.length }, ipAddress: ip });
     return issued;
   });
-  if (!codes) return refuseCode(db, actor, ip);
+  if (!codes) return refuseCode(db, actor);
   return codes;
 }
 
 /** New recovery codes for lost or used ones: a current code is asked, and the old codes stop working. */
 export async function renewRecoveryCodes(actor: Actor, input: { code: string }, ip: string, at = new Date()): Promise<string[]> {
   const db = await getDb();
-  await refuseWhileThrottled(db, actor, ip);
+  await refuseWhileThrottled(db, actor);
   const codes = await db.transaction(async (tx) => {
     await authorize(actor, 'account.manage_own', undefined, tx);
     const method = await verifySecondFactor(actor.id, input.code, tx, at);
@@ -90,17 +95,17 @@ export async function renewRecoveryCodes(actor: Actor, input: { code: string }, 
     await recordAudit(tx, { actorUserId: actor.id, action: 'auth.recovery_codes_renewed', entityType: 'user', entityId: actor.id, after: { with: method, recoveryCodes: issued.length }, ipAddress: ip });
     return issued;
   });
-  if (!codes) return refuseCode(db, actor, ip);
+  if (!codes) return refuseCode(db, actor);
   return codes;
 }
 
 /** Removes the authenticator app: the password and a current code (or a recovery code) are asked. */
 export async function removeOwnSecondFactor(actor: Actor, input: { password: string; code: string }, ip: string, at = new Date()): Promise<void> {
   const db = await getDb();
-  await refuseWhileThrottled(db, actor, ip);
+  await refuseWhileThrottled(db, actor);
   const [user] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, actor.id));
   if (!(await verifyPassword(input.password, user?.passwordHash))) {
-    await recordAttempt(db, actor.email.toLowerCase(), ip, false);
+    await recordAttempt(db, throttleKey(actor).email, throttleKey(actor).address, false);
     throw new AppError('VALIDATION', 'That password is not right.', { password: ['Enter the password you sign in with'] });
   }
   const removed = await db.transaction(async (tx) => {
@@ -111,5 +116,5 @@ export async function removeOwnSecondFactor(actor: Actor, input: { password: str
     await recordAudit(tx, { actorUserId: actor.id, action: 'auth.second_factor_removed', entityType: 'user', entityId: actor.id, before: { kind: 'totp' }, after: { with: method }, ipAddress: ip });
     return true;
   });
-  if (!removed) await refuseCode(db, actor, ip);
+  if (!removed) await refuseCode(db, actor);
 }
