@@ -14,6 +14,7 @@ import * as planDecided from './plan-decided';
 import * as registrationAnswered from './registration-answered';
 import * as registrationRequested from './registration-requested';
 import * as returnedIncomplete from './returned-incomplete';
+import * as secondFactorChanged from './second-factor-changed';
 import * as statementRequested from './statement-requested';
 import * as submissionReceived from './submission-received';
 import * as transferDecided from './transfer-decided';
@@ -45,6 +46,7 @@ export type EmailTemplates = {
   'owner-claim-invitation': ownerClaimInvitation.OwnerClaimInvitationProps;
   'registration-requested': registrationRequested.RegistrationRequestedProps;
   'registration-answered': registrationAnswered.RegistrationAnsweredProps;
+  'second-factor-changed': secondFactorChanged.SecondFactorChangedProps;
 };
 
 export type EmailTemplateId = keyof EmailTemplates;
@@ -77,6 +79,7 @@ const TEMPLATES: { [K in EmailTemplateId]: Template<EmailTemplates[K]> } = {
   'registration-requested': { ...registrationRequested, component: registrationRequested.RegistrationRequestedEmail },
   'registration-answered': { ...registrationAnswered, component: registrationAnswered.RegistrationAnsweredEmail },
   'statement-requested': { ...statementRequested, component: statementRequested.StatementRequestedEmail },
+  'second-factor-changed': { ...secondFactorChanged, component: secondFactorChanged.SecondFactorChangedEmail },
 };
 
 export const EMAIL_TEMPLATE_IDS = Object.keys(TEMPLATES) as EmailTemplateId[];

@@ -11,6 +11,7 @@ import { revalidatePath } from 'next/cache';
 import { headers } from 'next/headers';
 import { confirmTotpEnrolment, removeOwnSecondFactor, renewRecoveryCodes, startTotpEnrolment, type EnrolmentStart } from '@/lib/auth/second-factor-enrolment';
 import { clientAddress } from '@/lib/net/client-address';
+import { kickDelivery } from '@/lib/notifications/deliver';
 import { confirmTotpSchema, removeSecondFactorSchema, renewRecoveryCodesSchema } from '@/lib/validation/second-factor';
 
 export async function signOutEverywhereAction(): Promise<ActionResult> {
@@ -44,6 +45,7 @@ export async function confirmTotpAction(input: unknown): Promise<ActionResult<st
     const actor = await actorOrThrow();
     const values = parseOrThrow(confirmTotpSchema, input);
     const codes = await confirmTotpEnrolment(actor, values, clientAddress(await headers()));
+    kickDelivery();
     return { ok: true, data: codes, message: 'Your authenticator app is set up. From now on, signing in asks for a code from it.' };
   });
 }
@@ -53,6 +55,7 @@ export async function renewRecoveryCodesAction(input: unknown): Promise<ActionRe
     const actor = await actorOrThrow();
     const values = parseOrThrow(renewRecoveryCodesSchema, input);
     const codes = await renewRecoveryCodes(actor, values, clientAddress(await headers()));
+    kickDelivery();
     return { ok: true, data: codes, message: 'New recovery codes are ready. The old ones no longer work.' };
   });
 }
@@ -62,6 +65,7 @@ export async function removeSecondFactorAction(input: unknown): Promise<ActionRe
     const actor = await actorOrThrow();
     const values = parseOrThrow(removeSecondFactorSchema, input);
     await removeOwnSecondFactor(actor, values, clientAddress(await headers()));
+    kickDelivery();
     revalidatePath('/account');
     return { ok: true, data: undefined, message: 'The authenticator app was removed. Signing in asks for your password only.' };
   });

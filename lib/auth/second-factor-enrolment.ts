@@ -7,7 +7,7 @@ import { AppError } from '@/lib/errors';
 import { verifyPassword } from './passwords';
 import { authorize } from './policy';
 import type { Actor } from './roles';
-import { deleteSecondFactor, verifySecondFactor } from './second-factor';
+import { deleteSecondFactor, noticeSecondFactorChange, verifySecondFactor } from './second-factor';
 import { SECOND_FACTOR_WRONG } from './second-factor-words';
 import { checkThrottle, recordAttempt, waitInWords } from './throttle';
 import { checkTotpCode, decryptTotpSecret, encryptTotpSecret, hashRecoveryCode, newRecoveryCodes, newTotpSecret, totpQrDataUrl } from './totp';
@@ -77,6 +77,7 @@ export async function confirmTotpEnrolment(actor: Actor, input: { code: string }
     await tx.update(userSecondFactors).set({ confirmedAt: at, lastUsedStep: step, lastUsedAt: at }).where(eq(userSecondFactors.id, pending.id));
     const issued = await issueRecoveryCodes(tx, actor.id);
     await recordAudit(tx, { actorUserId: actor.id, action: 'auth.second_factor_enrolled', entityType: 'user', entityId: actor.id, after: { kind: 'totp', recoveryCodes: issued.length }, ipAddress: ip });
+    await noticeSecondFactorChange(tx, actor, 'enrolled', at);
     return issued;
   });
   if (!codes) return refuseCode(db, actor);
@@ -93,6 +94,7 @@ export async function renewRecoveryCodes(actor: Actor, input: { code: string }, 
     if (!method) return null;
     const issued = await issueRecoveryCodes(tx, actor.id);
     await recordAudit(tx, { actorUserId: actor.id, action: 'auth.recovery_codes_renewed', entityType: 'user', entityId: actor.id, after: { with: method, recoveryCodes: issued.length }, ipAddress: ip });
+    await noticeSecondFactorChange(tx, actor, 'recovery_codes_renewed', at);
     return issued;
   });
   if (!codes) return refuseCode(db, actor);
@@ -114,6 +116,7 @@ export async function removeOwnSecondFactor(actor: Actor, input: { password: str
     if (!method) return false;
     await deleteSecondFactor(tx, actor.id);
     await recordAudit(tx, { actorUserId: actor.id, action: 'auth.second_factor_removed', entityType: 'user', entityId: actor.id, before: { kind: 'totp' }, after: { with: method }, ipAddress: ip });
+    await noticeSecondFactorChange(tx, actor, 'removed', at);
     return true;
   });
   if (!removed) await refuseCode(db, actor);

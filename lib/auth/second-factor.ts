@@ -4,6 +4,9 @@ import { getDb, type Executor } from '@/db/client';
 import { recoveryCodes, userSecondFactors, users } from '@/db/schema';
 import { recordAudit } from '@/lib/audit';
 import { AppError, notFoundError } from '@/lib/errors';
+import { publicOrigin } from '@/lib/env';
+import { enqueueEmail } from '@/lib/notifications/outbox';
+import type { SecondFactorChange } from '@/emails/second-factor-changed';
 import { authorize } from './policy';
 import type { Actor, Role } from './roles';
 import { checkTotpCode, decryptTotpSecret, hashRecoveryCode, looksLikeRecoveryCode } from './totp';
@@ -70,6 +73,16 @@ export async function verifySecondFactor(userId: string, code: string, tx: Execu
   return 'recovery';
 }
 
+/** Tells the account holder, by email in the same transaction, that their second factor changed. */
+export async function noticeSecondFactorChange(tx: Executor, user: { id: string; email: string; name: string }, change: SecondFactorChange, at = new Date()): Promise<void> {
+  await enqueueEmail(tx, {
+    eventKey: `user:${user.id}:second-factor:${change}:${at.getTime()}`,
+    recipients: [{ address: user.email, userId: user.id }],
+    template: 'second-factor-changed',
+    props: { name: user.name, change, at: at.toISOString(), accountUrl: `${publicOrigin()}/account` },
+  });
+}
+
 /** Removes every factor and recovery code of an account, inside the caller's transaction. */
 export async function deleteSecondFactor(tx: Executor, userId: string): Promise<boolean> {
   const removed = await tx.delete(userSecondFactors).where(eq(userSecondFactors.userId, userId)).returning({ confirmedAt: userSecondFactors.confirmedAt });
@@ -87,7 +100,7 @@ export async function resetSecondFactor(actor: Actor, input: { userId: string; r
   const db = await getDb();
   await db.transaction(async (tx) => {
     await authorize(actor, 'user.reset_second_factor', undefined, tx);
-    const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.id, input.userId)).for('update');
+    const [user] = await tx.select({ id: users.id, email: users.email, name: users.name }).from(users).where(eq(users.id, input.userId)).for('update');
     if (!user) throw notFoundError();
     const had = await deleteSecondFactor(tx, input.userId);
     await tx.update(users).set({ sessionVersion: sql`${users.sessionVersion} + 1` }).where(eq(users.id, input.userId));
@@ -99,5 +112,6 @@ export async function resetSecondFactor(actor: Actor, input: { userId: string; r
       before: { secondFactor: had ? 'totp' : null },
       after: { secondFactor: null, reason: input.reason, resetBy: actor.email },
     });
+    await noticeSecondFactorChange(tx, user, 'reset');
   });
 }

@@ -1,6 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { auditEvents, recoveryCodes, signInAttempts, userSecondFactors } from '@/db/schema';
+import { auditEvents, emailOutbox, recoveryCodes, signInAttempts, userSecondFactors } from '@/db/schema';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoPeople } from '@/db/seed/demo-people';
 import { verifyCredentials } from '@/lib/auth/credentials';
 import type { Actor } from '@/lib/auth/roles';
@@ -150,6 +150,16 @@ describe(`a second sign-in factor on ${databaseLabel}`, () => {
     const { db } = t.get();
     const [audit] = await db.select().from(auditEvents).where(and(eq(auditEvents.entityId, staff.id), eq(auditEvents.action, 'auth.second_factor_reset')));
     expect(audit).toMatchObject({ actorUserId: admin.id, after: { secondFactor: null, reason: 'Phone lost on a site visit; identity checked by phone call', resetBy: admin.email } });
+    // The person is told of each change by email, the reset included.
+    const mails = await db.select().from(emailOutbox).where(and(eq(emailOutbox.toAddress, staff.email), eq(emailOutbox.template, 'second-factor-changed')));
+    expect(mails.map((m) => m.subject)).toEqual(
+      expect.arrayContaining([
+        'An authenticator app was set up on your Iowa MMP Portal account',
+        'New recovery codes were made for your Iowa MMP Portal account',
+        'The authenticator app was removed from your Iowa MMP Portal account',
+        'An administrator reset the second factor of your Iowa MMP Portal account',
+      ]),
+    );
     // Back to the password alone, from an address the wrong codes did not slow.
     expect(await verifyCredentials({ email: staff.email, password: PASSWORD, ip: '10.9.0.3' })).toMatchObject({ id: staff.id });
   });

@@ -52,6 +52,7 @@ export async function resetSecondFactorAction(input: unknown): Promise<ActionRes
     const actor = await actorOrThrow();
     const values = parseOrThrow(resetSecondFactorSchema, input);
     await resetSecondFactor(actor, values);
+    kickDelivery();
     revalidatePath(`/admin/users/${values.userId}`);
     return { ok: true, data: undefined, message: 'The second factor was removed and the person’s sessions ended. They sign in with their password and can set up a new app.' };
   });
