@@ -69,6 +69,7 @@ test('a new owner sets up an authenticator app, then signs in with a code from i
 
   // Signing in now asks for a code after the password; a wrong one is refused, the right one lets in.
   await passwordStep(page, email);
+  await expectNoA11yViolations(page);
   await page.getByLabel('Code').fill(wrongCode(codeFor(secret, 30)));
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'That code is not right' })).toBeVisible();
