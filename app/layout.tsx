@@ -7,6 +7,7 @@ import type { ReactNode } from 'react';
 import { GovBanner } from '@/components/gov-banner';
 import { SiteFooter } from '@/components/site-footer';
 import { SiteHeader, type NavLink } from '@/components/site-header';
+import { SecondFactorNotice } from '@/components/second-factor-notice';
 import { SkipLink } from '@/components/skip-link';
 import { navForRole } from '@/components/role-nav';
 import { UserMenu } from '@/components/user-menu';
@@ -33,7 +34,10 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
           userMenu={actor ? <UserMenu name={actor.name} roleLabel={ROLE_LABELS[actor.role]} /> : undefined}
         />
         <main id="main-content" tabIndex={-1}>
-          <div className="grid-container mmp-main">{children}</div>
+          <div className="grid-container mmp-main">
+            <SecondFactorNotice actor={actor} />
+            {children}
+          </div>
         </main>
         <SiteFooter />
       </body>

@@ -16,6 +16,7 @@ import * as planDecided from './plan-decided';
 import * as registrationAnswered from './registration-answered';
 import * as registrationRequested from './registration-requested';
 import * as returnedIncomplete from './returned-incomplete';
+import * as secondFactorChanged from './second-factor-changed';
 import * as statementRequested from './statement-requested';
 import * as submissionReceived from './submission-received';
 import * as transferDecided from './transfer-decided';
@@ -49,6 +50,7 @@ export type EmailTemplates = {
   'registration-answered': registrationAnswered.RegistrationAnsweredProps;
   'copy-of-record': copyOfRecord.CopyOfRecordProps;
   'copy-of-record-mismatch': copyOfRecordMismatch.CopyOfRecordMismatchProps;
+  'second-factor-changed': secondFactorChanged.SecondFactorChangedProps;
 };
 
 export type EmailTemplateId = keyof EmailTemplates;
@@ -83,6 +85,7 @@ const TEMPLATES: { [K in EmailTemplateId]: Template<EmailTemplates[K]> } = {
   'statement-requested': { ...statementRequested, component: statementRequested.StatementRequestedEmail },
   'copy-of-record': { ...copyOfRecord, component: copyOfRecord.CopyOfRecordEmail },
   'copy-of-record-mismatch': { ...copyOfRecordMismatch, component: copyOfRecordMismatch.CopyOfRecordMismatchEmail },
+  'second-factor-changed': { ...secondFactorChanged, component: secondFactorChanged.SecondFactorChangedEmail },
 };
 
 export const EMAIL_TEMPLATE_IDS = Object.keys(TEMPLATES) as EmailTemplateId[];

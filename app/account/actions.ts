@@ -8,6 +8,11 @@ import { setOwnMailingAddress } from '@/lib/parties/mailing-address';
 import { mailingAddressSchema } from '@/lib/validation/letters';
 import { parseOrThrow } from '@/lib/validation/parse';
 import { revalidatePath } from 'next/cache';
+import { headers } from 'next/headers';
+import { confirmTotpEnrolment, removeOwnSecondFactor, renewRecoveryCodes, startTotpEnrolment, type EnrolmentStart } from '@/lib/auth/second-factor-enrolment';
+import { clientAddress } from '@/lib/net/client-address';
+import { kickDelivery } from '@/lib/notifications/deliver';
+import { confirmTotpSchema, removeSecondFactorSchema, renewRecoveryCodesSchema } from '@/lib/validation/second-factor';
 
 export async function signOutEverywhereAction(): Promise<ActionResult> {
   return runAction(async () => {
@@ -23,5 +28,45 @@ export async function setMailingAddressAction(input: unknown): Promise<ActionRes
     await setOwnMailingAddress(actor, values);
     revalidatePath('/account');
     return { ok: true, data: undefined, message: 'Saved. The department’s letters are addressed here.' };
+  });
+}
+
+// The second factor: each action acts on the signed-in account only (its id comes from the session).
+
+export async function startTotpAction(): Promise<ActionResult<EnrolmentStart>> {
+  return runAction(async () => {
+    const actor = await actorOrThrow();
+    return { ok: true, data: await startTotpEnrolment(actor) };
+  });
+}
+
+export async function confirmTotpAction(input: unknown): Promise<ActionResult<string[]>> {
+  return runAction(async () => {
+    const actor = await actorOrThrow();
+    const values = parseOrThrow(confirmTotpSchema, input);
+    const codes = await confirmTotpEnrolment(actor, values, clientAddress(await headers()));
+    kickDelivery();
+    return { ok: true, data: codes, message: 'Your authenticator app is set up. From now on, signing in asks for a code from it.' };
+  });
+}
+
+export async function renewRecoveryCodesAction(input: unknown): Promise<ActionResult<string[]>> {
+  return runAction(async () => {
+    const actor = await actorOrThrow();
+    const values = parseOrThrow(renewRecoveryCodesSchema, input);
+    const codes = await renewRecoveryCodes(actor, values, clientAddress(await headers()));
+    kickDelivery();
+    return { ok: true, data: codes, message: 'New recovery codes are ready. The old ones no longer work.' };
+  });
+}
+
+export async function removeSecondFactorAction(input: unknown): Promise<ActionResult> {
+  return runAction(async () => {
+    const actor = await actorOrThrow();
+    const values = parseOrThrow(removeSecondFactorSchema, input);
+    await removeOwnSecondFactor(actor, values, clientAddress(await headers()));
+    kickDelivery();
+    revalidatePath('/account');
+    return { ok: true, data: undefined, message: 'The authenticator app was removed. Signing in asks for your password only.' };
   });
 }

@@ -6,6 +6,7 @@ import { requireActor } from '@/lib/auth/session';
 import { ROLE_LABELS } from '@/lib/auth/roles';
 import { getOwnMailingAddress } from '@/lib/parties/mailing-address';
 import { MailingAddressForm } from './mailing-address-form';
+import { SecondFactorSection } from './second-factor-section';
 import { SignOutEverywhere } from './sign-out-everywhere';
 import { SignatureAgreement } from './signature-agreement';
 import { FILERS } from '@/lib/auth/roles';
@@ -57,6 +58,7 @@ export default async function AccountPage() {
       <p>
         To change your password, <Link href="/forgot-password">ask for a reset link</Link>; we email it to {actor.email}.
       </p>
+      <SecondFactorSection actor={actor} />
       <h2>Emails and calendar</h2>
       <ul className="usa-list">
         <li>

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { authTokenKind, userRole } from './enums';
 import { users } from './people';
 import { counties } from './reference';
@@ -63,4 +63,43 @@ export const userSessions = pgTable(
     ipAddress: text('ip_address'),
   },
   (t) => [index('user_sessions_user_idx').on(t.userId)],
+);
+
+// A second sign-in factor. Today an authenticator app (TOTP); a passkey would be another kind.
+export const secondFactorKind = pgEnum('second_factor_kind', ['totp']);
+
+// One factor of each kind per account. The secret is encrypted (lib/auth/totp); a row without
+// confirmed_at is an enrolment not finished yet and is not asked for at sign-in. last_used_step is
+// the time-step of the last code taken: that code and older ones are refused (no replay).
+export const userSecondFactors = pgTable(
+  'user_second_factors',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: secondFactorKind('kind').notNull(),
+    secretEncrypted: text('secret_encrypted').notNull(),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    lastUsedStep: bigint('last_used_step', { mode: 'number' }),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('user_second_factors_user_kind_idx').on(t.userId, t.kind)],
+);
+
+// Ten one-time codes given at enrolment, for a lost phone. Only a hash is stored; a used code stays
+// (with used_at) so the account's history shows when it was used.
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('recovery_codes_user_hash_idx').on(t.userId, t.codeHash)],
 );

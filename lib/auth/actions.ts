@@ -53,6 +53,8 @@ export const ACTIONS = {
   'user.invite': { roles: ['admin'], target: 'none' },
   'user.change_role': { roles: ['admin'], target: 'none' },
   'user.disable': { roles: ['admin'], target: 'none' },
+  // A lost phone and lost recovery codes: the administrator removes the second factor, with a reason.
+  'user.reset_second_factor': { roles: ['admin'], target: 'none' },
   'parameter.set': { roles: ['admin'], target: 'none' },
   'county.edit': { roles: ['admin'], target: 'none' },
   // Issue 18: the department's systems and others read through API tokens an admin issues; the

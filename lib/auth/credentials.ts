@@ -11,6 +11,8 @@ import { checkThrottle, recordAttempt, waitInWords } from './throttle';
 import { enqueueEmail } from '@/lib/notifications/outbox';
 import { issueToken } from './tokens';
 import { publicOrigin } from '@/lib/env';
+import { hasSecondFactor, verifySecondFactor } from './second-factor';
+import { SECOND_FACTOR_NEEDED, SECOND_FACTOR_WRONG } from './second-factor-words';
 
 export type SignedIn = Actor & { sessionVersion: number; sessionId: string };
 
@@ -31,8 +33,11 @@ export function normalizeEmail(email: string): string {
  * same answer (null) in about the same time; an unconfirmed account with the right password is
  * emailed a new confirmation link. Guesses beyond the throttle are refused with THROTTLED before
  * the password is checked.
+ * An account with a second factor then needs `code` (an authenticator code or a recovery code):
+ * without one, SECOND_FACTOR_NEEDED (said only after the right password); a wrong one counts as a
+ * failed attempt. An account without a factor signs in with its password alone.
  */
-export async function verifyCredentials(input: { email: string; password: string; ip: string; origin?: string }): Promise<SignedIn | null> {
+export async function verifyCredentials(input: { email: string; password: string; ip: string; origin?: string; code?: string }): Promise<SignedIn | null> {
   const db = await getDb();
   const email = normalizeEmail(input.email);
   const throttle = await checkThrottle(db, email, input.ip);
@@ -56,11 +61,30 @@ export async function verifyCredentials(input: { email: string; password: string
     await resendVerificationAfterSignIn(user, input.origin ?? publicOrigin());
     return null;
   }
+  const needsCode = await hasSecondFactor(user.id, db);
+  const code = input.code?.trim() ?? '';
+  if (needsCode && !code) throw new AppError('VALIDATION', SECOND_FACTOR_NEEDED);
   const sessionId = await db.transaction(async (tx) => {
+    const method = needsCode ? await verifySecondFactor(user.id, code, tx) : null;
+    if (needsCode && !method) return null;
     await recordAttempt(tx, email, input.ip, true);
-    await recordAudit(tx, { actorUserId: user.id, action: 'auth.sign_in', entityType: 'user', entityId: user.id, ipAddress: input.ip });
+    await recordAudit(tx, {
+      actorUserId: user.id,
+      action: 'auth.sign_in',
+      entityType: 'user',
+      entityId: user.id,
+      after: method ? { secondFactor: method } : undefined,
+      ipAddress: input.ip,
+    });
     return createSession(tx, user.id, input.ip);
   });
+  if (!sessionId) {
+    await db.transaction(async (tx) => {
+      await recordAttempt(tx, email, input.ip, false);
+      await recordAudit(tx, { actorUserId: user.id, action: 'auth.second_factor_refused', entityType: 'user', entityId: user.id, ipAddress: input.ip });
+    });
+    throw new AppError('VALIDATION', SECOND_FACTOR_WRONG);
+  }
   return {
     id: user.id,
     role: user.role,

@@ -28,13 +28,19 @@ export const authOptions: NextAuthOptions = {
   providers: [
     CredentialsProvider({
       name: 'Email and password',
-      credentials: { email: { label: 'Email', type: 'email' }, password: { label: 'Password', type: 'password' } },
+      credentials: {
+        email: { label: 'Email', type: 'email' },
+        password: { label: 'Password', type: 'password' },
+        // Asked only of an account with a second factor, after its password was right.
+        code: { label: 'Code', type: 'text' },
+      },
       async authorize(credentials, req) {
         const email = typeof credentials?.email === 'string' ? credentials.email : '';
         const password = typeof credentials?.password === 'string' ? credentials.password : '';
+        const code = typeof credentials?.code === 'string' ? credentials.code.slice(0, 40) : '';
         if (!email || !password || email.length > 320 || password.length > 200) throw new Error(GENERIC_SIGN_IN_ERROR);
         try {
-          const user = await verifyCredentials({ email, password, ip: clientAddress(req?.headers) });
+          const user = await verifyCredentials({ email, password, code, ip: clientAddress(req?.headers) });
           if (!user) throw new Error(GENERIC_SIGN_IN_ERROR);
           return { id: user.id, name: user.name, email: user.email, role: user.role, sessionVersion: user.sessionVersion, sessionId: user.sessionId };
         } catch (err) {

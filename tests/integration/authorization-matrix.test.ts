@@ -51,6 +51,7 @@ const EXPECTED: Record<Action, string> = {
   'user.invite': ADMIN_ONLY,
   'user.change_role': ADMIN_ONLY,
   'user.disable': ADMIN_ONLY,
+  'user.reset_second_factor': ADMIN_ONLY,
   'parameter.set': ADMIN_ONLY,
   'county.edit': ADMIN_ONLY,
   'api_token.manage': ADMIN_ONLY,

@@ -81,6 +81,9 @@ import { applicationRecordSchema } from '@/lib/validation/application-records';
 import { recordCropFactor } from '@/lib/reference/crop-factors';
 import { verifyCopyOfRecord } from '@/lib/public/verify-copy';
 import { verifyRequestSchema } from '@/lib/validation/verify';
+import { resetSecondFactor } from '@/lib/auth/second-factor';
+import { confirmTotpEnrolment, removeOwnSecondFactor, renewRecoveryCodes, startTotpEnrolment } from '@/lib/auth/second-factor-enrolment';
+import { confirmTotpSchema, removeSecondFactorSchema, renewRecoveryCodesSchema, resetSecondFactorSchema } from '@/lib/validation/second-factor';
 
 const TODAY = '2026-11-30';
 const ORIGIN = 'https://mmp.test';
@@ -157,6 +160,11 @@ const CASES: Case[] = [
   { name: 'createCalendarFeedAction', lenient: true, roles: ALL, base: () => fc.constant(undefined), run: async (a) => createCalendarFeed(a) },
   { name: 'revokeCalendarFeedAction', lenient: true, roles: ALL, base: () => fc.constant(undefined), run: async (a) => revokeCalendarFeeds(a) },
   { name: 'setMailingAddressAction', roles: ['owner', 'contractor', 'reviewer'], base: () => fc.constant({ mailingAddress: '2840 Indigo Avenue\nRock Valley, IA 51247' }), run: async (a, x) => setOwnMailingAddress(a, parseOrThrow(mailingAddressSchema, x)) },
+  // app/account/actions.ts: the second factor (codes that are wrong or for no set-up app are refused).
+  { name: 'startTotpAction', lenient: true, roles: ALL, base: () => fc.constant(undefined), run: async (a) => startTotpEnrolment(a) },
+  { name: 'confirmTotpAction', roles: ALL, base: () => fc.constant({ code: '123456' }), run: async (a, x) => confirmTotpEnrolment(a, parseOrThrow(confirmTotpSchema, x), '10.0.0.9') },
+  { name: 'renewRecoveryCodesAction', roles: ALL, base: () => fc.constantFrom({ code: '123456' }, { code: 'abcde-fghjk' }), run: async (a, x) => renewRecoveryCodes(a, parseOrThrow(renewRecoveryCodesSchema, x), '10.0.0.9') },
+  { name: 'removeSecondFactorAction', roles: ALL, base: () => fc.constant({ password: PASSWORD, code: '123456' }), run: async (a, x) => removeOwnSecondFactor(a, parseOrThrow(removeSecondFactorSchema, x), '10.0.0.9') },
   { name: 'savePreferencesAction', roles: ['owner', 'county', 'reviewer'], base: () => fc.constant({ updateReminders: false, countyDigest: 'weekly' }), run: async (a, x) => saveNotificationPreferences(a, parseOrThrow(notificationPreferencesSchema, x)) },
   // app/admin/**.
   {
@@ -180,6 +188,7 @@ const CASES: Case[] = [
   { name: 'setFieldOfficeContactAction', roles: ['admin', 'reviewer'], base: () => fc.constant({ id: '3', mailingAddress: '1900 North Grand Avenue\nSpencer, IA 51301', phone: '712-262-4177' }), run: async (a, x) => setFieldOfficeContact(a, parseOrThrow(fieldOfficeContactSchema, x)) },
   { name: 'inviteUserAction', roles: ['admin'], base: () => fc.uuid().map((u) => ({ email: `invitee-${u}@example.com`, name: 'New Colleague', role: 'county_official', countyFips: '19167' })), run: async (a, x) => inviteUser(a, parseOrThrow(inviteSchema, x), ORIGIN) },
   { name: 'changeRoleAction', roles: ['admin'], base: (ids) => pick(ids.spareUserIds, fc.uuid()).map((userId) => ({ userId, role: 'department_staff', countyFips: '' })), run: async (a, x) => changeUserRole(a, parseOrThrow(changeRoleSchema, x)) },
+  { name: 'resetSecondFactorAction', roles: ['admin'], base: (ids) => pick(ids.spareUserIds, fc.uuid()).map((userId) => ({ userId, reason: 'Lost phone; checked by a call to the county office' })), run: async (a, x) => resetSecondFactor(a, parseOrThrow(resetSecondFactorSchema, x)) },
   { name: 'setDisabledAction', roles: ['admin'], base: (ids) => pick(ids.spareUserIds, fc.uuid()).map((userId) => ({ userId, disabled: true })), run: async (a, x) => { const v = parseOrThrow(userDisabledSchema, x); await setUserDisabled(a, v.userId, v.disabled); } },
   // app/due-dates/actions.ts.
   { name: 'applyPolicyAction', roles: ['supervisor', 'reviewer'], base: () => fc.constant({ policy: { policy: 'county_group', months: { '1': 3, '2': '' } }, previewHash: '0'.repeat(64) }), run: async (a, x) => applySchedulePolicy(a, parseOrThrow(applyPolicySchema, x), ctx) },

@@ -8,18 +8,29 @@ import { useForm } from 'react-hook-form';
 import { Alert } from '@/components/alert';
 import { Button } from '@/components/button';
 import { TextField } from '@/components/text-field';
-import { signInSchema, type SignInInput } from '@/lib/validation/accounts';
+import { CODE_FIELD_HINT, SECOND_FACTOR_NEEDED, SECOND_FACTOR_WRONG } from '@/lib/auth/second-factor-words';
+import { signInWithCodeSchema, type SignInWithCodeInput } from '@/lib/validation/second-factor';
 
 export function SignInForm({ returnTo }: { returnTo: string | null }) {
   const router = useRouter();
   const [error, setError] = useState<string | null>(null);
-  const { register, handleSubmit, formState } = useForm<SignInInput>({ resolver: formResolver(signInSchema) });
+  // After the right password, an account with a second factor is asked for its code.
+  const [codeStep, setCodeStep] = useState(false);
+  const { register, handleSubmit, formState, setValue, setFocus } = useForm<SignInWithCodeInput>({ resolver: formResolver(signInWithCodeSchema) });
 
   const onSubmit = handleSubmit(async (values) => {
     setError(null);
     try {
-      const res = await signIn('credentials', { ...values, redirect: false });
+      // The code goes only once it is asked for: an account without a factor signs in as it always has.
+      const { code, ...credentials } = values;
+      const res = await signIn('credentials', { ...credentials, ...(codeStep && code ? { code } : {}), redirect: false });
       if (!res || res.error) {
+        if (res?.error === SECOND_FACTOR_NEEDED || res?.error === SECOND_FACTOR_WRONG) {
+          setCodeStep(true);
+          if (res.error === SECOND_FACTOR_WRONG) setError(res.error);
+          setTimeout(() => setFocus('code'), 0);
+          return;
+        }
         setError(res?.error && res.error !== 'CredentialsSignin' ? res.error : 'The email or password is not right. Check both and try again.');
         return;
       }
@@ -37,18 +48,49 @@ export function SignInForm({ returnTo }: { returnTo: string | null }) {
           {error}
         </Alert>
       ) : null}
-      <TextField label="Email address" type="email" autoComplete="email" required error={formState.errors.email?.message} {...register('email')} />
-      <TextField
-        label="Password"
-        type="password"
-        autoComplete="current-password"
-        required
-        error={formState.errors.password?.message}
-        {...register('password')}
-      />
+      <div hidden={codeStep}>
+        <TextField label="Email address" type="email" autoComplete="email" required error={formState.errors.email?.message} {...register('email')} />
+        <TextField
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          required
+          error={formState.errors.password?.message}
+          {...register('password')}
+        />
+      </div>
+      {codeStep ? (
+        <>
+          <p>{SECOND_FACTOR_NEEDED}</p>
+          <TextField
+            label="Code"
+            hint={CODE_FIELD_HINT}
+            autoComplete="one-time-code"
+            spellCheck={false}
+            autoCapitalize="none"
+            width="md"
+            required
+            error={formState.errors.code?.message}
+            {...register('code')}
+          />
+        </>
+      ) : null}
       <Button type="submit" disabled={formState.isSubmitting}>
-        {formState.isSubmitting ? 'Signing in…' : 'Sign in'}
+        {formState.isSubmitting ? 'Signing in…' : codeStep ? 'Continue' : 'Sign in'}
       </Button>
+      {codeStep ? (
+        <Button
+          variant="unstyled"
+          className="margin-top-2"
+          onClick={() => {
+            setCodeStep(false);
+            setError(null);
+            setValue('code', '');
+          }}
+        >
+          Use another account
+        </Button>
+      ) : null}
     </form>
   );
 }

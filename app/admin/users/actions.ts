@@ -10,6 +10,8 @@ import { kickDelivery } from '@/lib/notifications/deliver';
 import { publicOrigin } from '@/lib/env';
 import { changeRoleSchema, inviteSchema, userDisabledSchema } from '@/lib/validation/accounts';
 import { parseOrThrow } from '@/lib/validation/parse';
+import { resetSecondFactor } from '@/lib/auth/second-factor';
+import { resetSecondFactorSchema } from '@/lib/validation/second-factor';
 
 // Admin actions: parse -> authorize (inside the service) -> act -> revalidate.
 
@@ -42,5 +44,16 @@ export async function setDisabledAction(input: unknown): Promise<ActionResult> {
     await setUserDisabled(actor, values.userId, values.disabled);
     revalidatePath('/admin/users');
     return { ok: true, data: undefined, message: values.disabled ? 'Account disabled.' : 'Account enabled.' };
+  });
+}
+
+export async function resetSecondFactorAction(input: unknown): Promise<ActionResult> {
+  return runAction(async () => {
+    const actor = await actorOrThrow();
+    const values = parseOrThrow(resetSecondFactorSchema, input);
+    await resetSecondFactor(actor, values);
+    kickDelivery();
+    revalidatePath(`/admin/users/${values.userId}`);
+    return { ok: true, data: undefined, message: 'The second factor was removed and the person’s sessions ended. They sign in with their password and can set up a new app.' };
   });
 }

@@ -276,6 +276,12 @@ function actionSpecs(): Record<string, ActionSpec> {
     redeemClaimAction: one(['owner'], () => fc.record({ code: fc.constantFrom('ABCD-EFGH-JKMN', 'abcd efgh jkmn') })),
     changeRoleAction: one(['admin'], (ids) => fc.record({ userId: pickFrom(ids.spareUserIds, fc.uuid()), role: fc.constantFrom('department_staff', 'county_official', 'owner'), countyFips: fc.constantFrom('', '19079') })),
     setDisabledAction: one(['admin'], (ids) => fc.record({ userId: pickFrom(ids.spareUserIds, fc.uuid()), disabled: fc.boolean() })),
+    // The second factor: codes for no app set up, or wrong ones, are refused (and slow only that session).
+    startTotpAction: noArgs,
+    confirmTotpAction: one(['owner', 'reviewer', 'admin', 'anonymous'], () => fc.record({ code: fc.constantFrom('123456', '123 456', 'abcdef') })),
+    renewRecoveryCodesAction: one(['owner', 'reviewer', 'admin', 'anonymous'], () => fc.record({ code: fc.constantFrom('123456', 'abcde-fghjk') })),
+    removeSecondFactorAction: one(['owner', 'reviewer', 'admin', 'anonymous'], () => fc.record({ password, code: fc.constant('123456') })),
+    resetSecondFactorAction: one(['admin', 'reviewer', 'anonymous'], (ids) => fc.record({ userId: pickFrom(ids.spareUserIds, fc.uuid()), reason: fc.constant('Lost phone; identity checked by a call') })),
     applyPolicyAction: one(['supervisor', 'reviewer'], () =>
       fc.record({
         policy: fc.oneof(fc.constant({ policy: 'approval_anniversary' }), fc.constant({ policy: 'even_by_month', startMonth: '2027-01' }), fc.constant({ policy: 'county_group', months: { '1': 3, '2': '' } })),

@@ -8,7 +8,10 @@ import { counties } from '@/db/schema';
 import { listUsers } from '@/lib/auth/admin';
 import { requireRole } from '@/lib/auth/session';
 import { ROLE_LABELS } from '@/lib/auth/roles';
+import { getSecondFactorStatus } from '@/lib/auth/second-factor';
+import { formatDateTime } from '@/lib/format';
 import { ManageUserForms } from './manage-user-forms';
+import { ResetSecondFactorForm } from './reset-second-factor-form';
 
 export const metadata: Metadata = { title: 'Manage account' };
 
@@ -19,6 +22,7 @@ export default async function ManageUserPage({ params }: { params: Promise<{ id:
   if (!user) notFound();
   const db = await getDb();
   const countyList = await db.select({ fips: counties.fips, name: counties.name }).from(counties).orderBy(asc(counties.name));
+  const factor = await getSecondFactorStatus(user.id);
   return (
     <>
       <Breadcrumbs items={[{ label: 'Users', href: '/admin/users' }, { label: user.name }]} />
@@ -28,6 +32,31 @@ export default async function ManageUserPage({ params }: { params: Promise<{ id:
       ) : (
         <ManageUserForms userId={user.id} role={user.role} disabled={user.disabled} counties={countyList} />
       )}
+      <section aria-labelledby="second-factor-heading">
+        <h2 id="second-factor-heading">Second factor</h2>
+        {factor.enrolled ? (
+          <>
+            <p>
+              An authenticator app, set up on {formatDateTime(factor.confirmedAt!)}
+              {factor.lastUsedAt ? `, last used ${formatDateTime(factor.lastUsedAt)}` : ''}; {factor.recoveryCodesLeft} recovery code
+              {factor.recoveryCodesLeft === 1 ? '' : 's'} left.
+            </p>
+            {user.id === actor.id ? (
+              <p>Another administrator resets your own second factor.</p>
+            ) : (
+              <>
+                <p>
+                  Lost phone and lost recovery codes? Resetting removes the app: the person signs in with their password, then sets up a
+                  new one. Their open sessions end.
+                </p>
+                <ResetSecondFactorForm userId={user.id} />
+              </>
+            )}
+          </>
+        ) : (
+          <p>None set up: this account signs in with its password alone.</p>
+        )}
+      </section>
     </>
   );
 }

@@ -1,0 +1,117 @@
+import 'server-only';
+import { and, count, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { getDb, type Executor } from '@/db/client';
+import { recoveryCodes, userSecondFactors, users } from '@/db/schema';
+import { recordAudit } from '@/lib/audit';
+import { AppError, notFoundError } from '@/lib/errors';
+import { publicOrigin } from '@/lib/env';
+import { enqueueEmail } from '@/lib/notifications/outbox';
+import type { SecondFactorChange } from '@/emails/second-factor-changed';
+import { authorize } from './policy';
+import type { Actor, Role } from './roles';
+import { checkTotpCode, decryptTotpSecret, hashRecoveryCode, looksLikeRecoveryCode } from './totp';
+
+// The second sign-in factor: what sign-in (lib/auth/credentials) and, later, a signing step ask.
+// Enrolment by the account holder is in ./second-factor-enrolment.
+
+/** Department staff and the administrator are asked to set one up (issue 27: CROMERR credentials). */
+export const SECOND_FACTOR_EXPECTED: readonly Role[] = ['department_staff', 'department_supervisor', 'admin'];
+
+export type SecondFactorStatus = { enrolled: boolean; confirmedAt: Date | null; lastUsedAt: Date | null; recoveryCodesLeft: number };
+
+/** Does the account have a confirmed second factor (so sign-in and signing must ask for it)? */
+export async function hasSecondFactor(userId: string, db?: Executor): Promise<boolean> {
+  const q = db ?? (await getDb());
+  const rows = await q
+    .select({ id: userSecondFactors.id })
+    .from(userSecondFactors)
+    .where(and(eq(userSecondFactors.userId, userId), isNotNull(userSecondFactors.confirmedAt)))
+    .limit(1);
+  return rows.length > 0;
+}
+
+export async function getSecondFactorStatus(userId: string, db?: Executor): Promise<SecondFactorStatus> {
+  const q = db ?? (await getDb());
+  const [factor] = await q
+    .select({ confirmedAt: userSecondFactors.confirmedAt, lastUsedAt: userSecondFactors.lastUsedAt })
+    .from(userSecondFactors)
+    .where(and(eq(userSecondFactors.userId, userId), isNotNull(userSecondFactors.confirmedAt)))
+    .limit(1);
+  const [left] = await q.select({ n: count() }).from(recoveryCodes).where(and(eq(recoveryCodes.userId, userId), isNull(recoveryCodes.usedAt)));
+  return { enrolled: Boolean(factor), confirmedAt: factor?.confirmedAt ?? null, lastUsedAt: factor?.lastUsedAt ?? null, recoveryCodesLeft: factor ? (left?.n ?? 0) : 0 };
+}
+
+/**
+ * Checks a code against the account's confirmed factor, inside the caller's transaction: a current
+ * authenticator code (not one used before: the factor row is locked and its last step moved on), or
+ * an unused recovery code (marked used). Returns which one was taken, or null. The caller counts a
+ * null as a failed attempt.
+ */
+export async function verifySecondFactor(userId: string, code: string, tx: Executor, at = new Date()): Promise<'totp' | 'recovery' | null> {
+  const typed = code.trim();
+  if (!typed || typed.length > 40) return null;
+  const [factor] = await tx
+    .select()
+    .from(userSecondFactors)
+    .where(and(eq(userSecondFactors.userId, userId), isNotNull(userSecondFactors.confirmedAt)))
+    .for('update');
+  if (!factor) return null;
+  if (/^[\d\s]+$/.test(typed)) {
+    const step = checkTotpCode(decryptTotpSecret(factor.secretEncrypted, userId), typed, at, factor.lastUsedStep);
+    if (step === null) return null;
+    await tx.update(userSecondFactors).set({ lastUsedStep: step, lastUsedAt: at }).where(eq(userSecondFactors.id, factor.id));
+    return 'totp';
+  }
+  if (!looksLikeRecoveryCode(typed)) return null;
+  const [used] = await tx
+    .update(recoveryCodes)
+    .set({ usedAt: at })
+    .where(and(eq(recoveryCodes.userId, userId), eq(recoveryCodes.codeHash, hashRecoveryCode(typed)), isNull(recoveryCodes.usedAt)))
+    .returning({ id: recoveryCodes.id });
+  if (!used) return null;
+  await tx.update(userSecondFactors).set({ lastUsedAt: at }).where(eq(userSecondFactors.id, factor.id));
+  return 'recovery';
+}
+
+/** Tells the account holder, by email in the same transaction, that their second factor changed. */
+export async function noticeSecondFactorChange(tx: Executor, user: { id: string; email: string; name: string }, change: SecondFactorChange, at = new Date()): Promise<void> {
+  await enqueueEmail(tx, {
+    eventKey: `user:${user.id}:second-factor:${change}:${at.getTime()}`,
+    recipients: [{ address: user.email, userId: user.id }],
+    template: 'second-factor-changed',
+    props: { name: user.name, change, at: at.toISOString(), accountUrl: `${publicOrigin()}/account` },
+  });
+}
+
+/** Removes every factor and recovery code of an account, inside the caller's transaction. */
+export async function deleteSecondFactor(tx: Executor, userId: string): Promise<boolean> {
+  const removed = await tx.delete(userSecondFactors).where(eq(userSecondFactors.userId, userId)).returning({ confirmedAt: userSecondFactors.confirmedAt });
+  await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
+  return removed.some((r) => r.confirmedAt !== null);
+}
+
+/**
+ * An administrator resets the factor of someone who lost their phone and their recovery codes: the
+ * account signs in with its password again until the person enrolls anew. Who and why are audited,
+ * and the person's sessions end.
+ */
+export async function resetSecondFactor(actor: Actor, input: { userId: string; reason: string }): Promise<void> {
+  if (input.userId === actor.id) throw new AppError('VALIDATION', 'You cannot reset your own second factor. Ask another administrator.');
+  const db = await getDb();
+  await db.transaction(async (tx) => {
+    await authorize(actor, 'user.reset_second_factor', undefined, tx);
+    const [user] = await tx.select({ id: users.id, email: users.email, name: users.name }).from(users).where(eq(users.id, input.userId)).for('update');
+    if (!user) throw notFoundError();
+    const had = await deleteSecondFactor(tx, input.userId);
+    await tx.update(users).set({ sessionVersion: sql`${users.sessionVersion} + 1` }).where(eq(users.id, input.userId));
+    await recordAudit(tx, {
+      actorUserId: actor.id,
+      action: 'auth.second_factor_reset',
+      entityType: 'user',
+      entityId: input.userId,
+      before: { secondFactor: had ? 'totp' : null },
+      after: { secondFactor: null, reason: input.reason, resetBy: actor.email },
+    });
+    await noticeSecondFactorChange(tx, user, 'reset');
+  });
+}
