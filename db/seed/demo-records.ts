@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { makeCopyOfRecord } from '@/lib/plans/copy-of-record';
 import { buildSnapshot } from '@/lib/plans/document/snapshot';
 import { documentFromTables } from '@/lib/plans/document/from-tables';
 import { renderDecisionLetterPdf } from '@/lib/pdf/decision-letter-pdf';
@@ -13,8 +14,8 @@ import { counties, decisionLetters, feeLines, operations, ownerships, parties, p
 // decided plan of the listed operations, the decision letter rendered once as sent. Written with the
 // same snapshot builder and letter renderer as a real filing and decision.
 
-/** Every received plan of the given operations gets its submission; the decided ones of `letterOperations` their letter. */
-export async function seedDemoRecords(db: Executor, input: { operationIds: string[]; letterOperationIds: string[] }): Promise<void> {
+/** Every received plan of the given operations gets its submission; those of `copyOperationIds` their copy of record, the decided ones of `letterOperationIds` their letter. */
+export async function seedDemoRecords(db: Executor, input: { operationIds: string[]; letterOperationIds: string[]; copyOperationIds: string[]; origin: string }): Promise<void> {
   if (!input.operationIds.length) return;
   const received = await db
     .select({
@@ -48,10 +49,17 @@ export async function seedDemoRecords(db: Executor, input: { operationIds: strin
       owner, submittedBy: { userId: filer.id, name: filer.name, role: filer.role },
     });
     const receivedOn = plan.receivedOn!;
-    await db.insert(planSubmissions).values({
-      planId: plan.id, idempotencyKey: `demo-submission-${plan.id}`, submittedOn: receivedOn, submittedByUserId: filer.id, snapshot,
-      confirmationNumber: sql`'MMP-' || ${receivedOn.slice(0, 4)} || '-' || lpad(nextval('submission_confirmation_seq')::text, 6, '0')`,
-    });
+    const [submission] = await db
+      .insert(planSubmissions)
+      .values({
+        planId: plan.id, idempotencyKey: `demo-submission-${plan.id}`, submittedOn: receivedOn, submittedByUserId: filer.id, snapshot,
+        confirmationNumber: sql`'MMP-' || ${receivedOn.slice(0, 4)} || '-' || lpad(nextval('submission_confirmation_seq')::text, 6, '0')`,
+        // Received mid-morning in Iowa on the day the story says.
+        createdAt: new Date(`${receivedOn}T16:00:00Z`),
+      })
+      .returning({ id: planSubmissions.id });
+    // The copy of record as the portal makes it at receipt, for the operations whose letters are kept too.
+    if (input.copyOperationIds.includes(plan.operationId)) await makeCopyOfRecord(db, { submissionId: submission!.id, origin: input.origin, acknowledge: false });
 
     if (!input.letterOperationIds.includes(plan.operationId) || !plan.decidedOn || (plan.decision !== 'approved' && plan.decision !== 'disapproved')) continue;
     const [decider] = plan.decidedBy ? await db.select({ id: users.id, name: users.name, role: users.role }).from(users).where(eq(users.id, plan.decidedBy)) : [];

@@ -21,6 +21,7 @@ import { seedDemoPeople, type DemoPeople } from './demo-people';
 import { seedDemoFeedlots } from './demo-feedlots';
 import { seedDemoPortfolio } from './demo-portfolio';
 import { seedDemoRecords } from './demo-records';
+import { publicOrigin } from '@/lib/env';
 import { seedDemoTransfer } from './demo-transfers';
 
 const CROPS = ['corn', 'soybeans'];
@@ -45,7 +46,9 @@ export async function seedDemo(db: Executor, today: string, options: { portfolio
   if (options.portfolio) await seedDemoPortfolio(db, people, today, seedOperation);
   // Every received plan has its submission and filing receipt; the twelve stories' decided plans their letter as sent.
   const all = await db.select({ id: operations.id }).from(operations);
-  await seedDemoRecords(db, { operationIds: all.map((o) => o.id), letterOperationIds: [...ids.values()].map((o) => o.id) });
+  // owner.hansen's operations also get the copy of record of each filing.
+  const hansens = DEMO_OPERATIONS.filter((o) => o.owner === 'hansen' && !o.acquiredDaysAgo).map((o) => ids.get(o.key)!.id);
+  await seedDemoRecords(db, { operationIds: all.map((o) => o.id), letterOperationIds: [...ids.values()].map((o) => o.id), copyOperationIds: hansens, origin: publicOrigin() });
 }
 
 export async function seedOperation(db: Executor, people: DemoPeople, spec: DemoOperation, today: string, facilityId: string): Promise<string> {

@@ -24,8 +24,8 @@ export function documentSha256(snapshot: unknown): string {
   return sha256Hex(json);
 }
 
-/** Renders, stores and acknowledges the copy of record of a submission just written in `tx`. */
-export async function makeCopyOfRecord(tx: Executor, input: { submissionId: string; origin: string }): Promise<{ sha256: string }> {
+/** Renders, stores and acknowledges (unless `acknowledge` is false: the demo's own records) the copy of record of a submission just written in `tx`. */
+export async function makeCopyOfRecord(tx: Executor, input: { submissionId: string; origin: string; acknowledge?: boolean }): Promise<{ sha256: string }> {
   const [row] = await tx
     .select({
       submission: planSubmissions, referenceNumber: plans.referenceNumber, kind: plans.kind, operationCountyFips: operations.countyFips,
@@ -69,7 +69,7 @@ export async function makeCopyOfRecord(tx: Executor, input: { submissionId: stri
   await tx.insert(copiesOfRecord).values({
     sha256, pdf, planSubmissionId: submission.id, planId: submission.planId, confirmationNumber: submission.confirmationNumber!, documentSha256: docHash,
   });
-  if (row.submitter) {
+  if (row.submitter && input.acknowledge !== false) {
     await enqueueEmail(tx, {
       eventKey: `plan:${submission.planId}:copy-of-record:${submission.id}`,
       recipients: [{ address: row.submitter.email, userId: row.submitter.id }],

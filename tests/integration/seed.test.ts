@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { dueDateAssignments, operations, ownerships, planCounties, plans, users } from '@/db/schema';
 import type { Actor } from '@/lib/auth/roles';
 import { loadFiledDocument } from '@/lib/plans/document/read-filed';
+import { getCopyOfRecord } from '@/lib/plans/copy-of-record';
 import { getFilingReceipt } from '@/lib/plans/filing-receipt';
 import { getSentLetterPdf } from '@/lib/reviews/letter';
 import { seedDatabase } from '@/db/seed';
@@ -61,7 +62,7 @@ describe(`demo seed on ${databaseLabel}`, () => {
     expect(touched.length).toBeGreaterThan(rows.length);
   });
 
-  it('gives owner.hansen a filing receipt for every plan she filed and the letter as sent for every decided one', async () => {
+  it('gives owner.hansen a filing receipt and a copy of record for every plan she filed, and the letter as sent for every decided one', async () => {
     const { db } = t.get();
     const [user] = await db.select().from(users).where(eq(users.email, 'owner.hansen@example.com'));
     const hansen: Actor = { id: user!.id, role: user!.role, name: user!.name, email: user!.email, countyFips: user!.countyFips, partyId: user!.partyId };
@@ -76,8 +77,12 @@ describe(`demo seed on ${databaseLabel}`, () => {
       const receipt = await getFilingReceipt(hansen, plan.id);
       expect(receipt.confirmationNumber).toMatch(/^MMP-\d{4}-\d{6}$/);
       numbers.add(receipt.confirmationNumber!);
-      // What she filed is read from the frozen submission, as for a plan filed in the portal.
+      // What she filed is read from the frozen submission, as for a plan filed in the portal, and its
+      // copy of record is stored under the hash of its bytes, with the same receipt number.
       expect((await loadFiledDocument(db, plan.id))?.source).toBe('submission');
+      const copy = await getCopyOfRecord(hansen, plan.id);
+      expect(copy.confirmationNumber).toBe(receipt.confirmationNumber);
+      expect(createHash('sha256').update(copy.pdf).digest('hex')).toBe(copy.sha256);
       if (plan.decision) {
         const letter = await getSentLetterPdf(hansen, plan.id);
         expect(letter.pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
