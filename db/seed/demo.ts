@@ -44,11 +44,11 @@ export async function seedDemo(db: Executor, today: string, options: { portfolio
   await seedDemoTransfer(db, people, { ...op('clarion'), claimant: { party: 'vanzee', user: 'vanzee' }, previousOwner: 'miller', acquiredDaysAgo: 12, filedDaysAgo: 10 }, today);
   await seedDemoFeedlots(db, people);
   if (options.portfolio) await seedDemoPortfolio(db, people, today, seedOperation);
-  // Every received plan has its submission and filing receipt; the twelve stories' decided plans their letter as sent.
+  // Every received plan has its submission and filing receipt.
   const all = await db.select({ id: operations.id }).from(operations);
   // owner.hansen's operations also get the copy of record of each filing.
   const hansens = DEMO_OPERATIONS.filter((o) => o.owner === 'hansen' && !o.acquiredDaysAgo).map((o) => ids.get(o.key)!.id);
-  await seedDemoRecords(db, { operationIds: all.map((o) => o.id), letterOperationIds: [...ids.values()].map((o) => o.id), copyOperationIds: hansens, origin: publicOrigin() });
+  await seedDemoRecords(db, { operationIds: all.map((o) => o.id), copyOperationIds: hansens, origin: publicOrigin() });
 }
 
 export async function seedOperation(db: Executor, people: DemoPeople, spec: DemoOperation, today: string, facilityId: string): Promise<string> {

@@ -1,6 +1,5 @@
 import 'server-only';
 import { createHash } from 'node:crypto';
-import canonicalize from 'canonicalize';
 import { desc, eq } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
 import { getDb } from '@/db/client';
@@ -9,6 +8,7 @@ import { ROLE_LABELS, type Actor } from '@/lib/auth/roles';
 import { AppError, notFoundError } from '@/lib/errors';
 import { enqueueEmail } from '@/lib/notifications/outbox';
 import { renderCopyOfRecordPdf } from '@/lib/pdf/copy-of-record-pdf';
+import { canonicalJson } from '@/lib/canonical-json';
 import { readSnapshot } from './document/snapshot';
 import { getPlanForActor } from './queries';
 
@@ -19,7 +19,7 @@ export const sha256Hex = (bytes: Buffer | Uint8Array | string) => createHash('sh
 
 /** SHA-256 of the frozen submission as canonical JSON (RFC 8785): the same whatever key order jsonb returns. */
 export function documentSha256(snapshot: unknown): string {
-  const json = canonicalize(snapshot);
+  const json = canonicalJson(snapshot);
   if (json === undefined) throw new Error('The frozen plan document has no JSON form.');
   return sha256Hex(json);
 }
