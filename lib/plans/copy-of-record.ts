@@ -1,12 +1,12 @@
 import 'server-only';
 import { createHash } from 'node:crypto';
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
 import { getDb } from '@/db/client';
-import { copiesOfRecord, counties, operations, planSubmissions, plans, users } from '@/db/schema';
+import { copiesOfRecord, counties, operations, parties, planSubmissions, plans, users } from '@/db/schema';
 import { ROLE_LABELS, type Actor } from '@/lib/auth/roles';
 import { AppError, notFoundError } from '@/lib/errors';
-import { enqueueEmail } from '@/lib/notifications/outbox';
+import { enqueueEmail, type EmailRecipient } from '@/lib/notifications/outbox';
 import { renderCopyOfRecordPdf } from '@/lib/pdf/copy-of-record-pdf';
 import { canonicalJson } from '@/lib/canonical-json';
 import { readSnapshot } from './document/snapshot';
@@ -69,13 +69,16 @@ export async function makeCopyOfRecord(tx: Executor, input: { submissionId: stri
   await tx.insert(copiesOfRecord).values({
     sha256, pdf, planSubmissionId: submission.id, planId: submission.planId, confirmationNumber: submission.confirmationNumber!, documentSha256: docHash,
   });
-  if (row.submitter && input.acknowledge !== false) {
+  // CROMERR: acknowledged at once to whoever filed and to the owner of record's own accounts and
+  // registered address (the signatory unless the owner named someone else), one copy per address.
+  const recipients = input.acknowledge === false ? [] : await acknowledgmentRecipients(tx, row.submitter, (snap.owner as { partyId?: string } | undefined)?.partyId);
+  if (recipients.length) {
     await enqueueEmail(tx, {
       eventKey: `plan:${submission.planId}:copy-of-record:${submission.id}`,
-      recipients: [{ address: row.submitter.email, userId: row.submitter.id }],
+      recipients,
       template: 'copy-of-record',
       props: {
-        recipientName: row.submitter.name,
+        recipientName: snap.owner?.name ?? row.submitter?.name ?? 'the owner',
         operationName: snap.operation?.name ?? row.referenceNumber,
         referenceNumber: row.referenceNumber,
         confirmationNumber: submission.confirmationNumber!,
@@ -115,4 +118,22 @@ export async function findCopyOfRecordSummary(planId: string): Promise<{ sha256:
     .orderBy(desc(copiesOfRecord.createdAt))
     .limit(1);
   return copy ?? null;
+}
+
+/** Whoever filed, and the owner of record's accounts and registered address, one entry per address. */
+async function acknowledgmentRecipients(tx: Executor, submitter: { id: string; email: string } | null, ownerPartyId: string | undefined): Promise<EmailRecipient[]> {
+  const list: EmailRecipient[] = submitter ? [{ address: submitter.email, userId: submitter.id }] : [];
+  if (ownerPartyId) {
+    const accounts = await tx.select({ id: users.id, email: users.email }).from(users).where(and(eq(users.partyId, ownerPartyId), isNull(users.disabledAt)));
+    list.push(...accounts.map((a) => ({ address: a.email, userId: a.id })));
+    const [party] = await tx.select({ email: parties.email }).from(parties).where(eq(parties.id, ownerPartyId));
+    if (party?.email) list.push({ address: party.email });
+  }
+  const seen = new Set<string>();
+  return list.filter((r) => {
+    const key = r.address.trim().toLowerCase();
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
 }

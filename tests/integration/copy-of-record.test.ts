@@ -8,7 +8,8 @@ import { COPY_MISMATCH_ACTION, recheckCopiesOfRecord } from '@/lib/jobs/copies-o
 import { describeDailyRun, runDailyJob } from '@/lib/jobs/daily';
 import { documentSha256, getCopyOfRecord, sha256Hex } from '@/lib/plans/copy-of-record';
 import { pdffonts, pdfinfo, pdftotext, popplerMissing } from '../support/poppler';
-import { createOwner, createReviewer, createUser, ownerWithSubmittedPlan } from './support/factories';
+import { createOperation, createOwner, createReviewer, createUser, ownerWithSubmittedPlan, submitOriginalPlan } from './support/factories';
+import { grantAccess } from '@/lib/auth/grants';
 import { databaseLabel, useTestDb } from './support/test-db';
 
 vi.mock('@/lib/auth/session', () => ({ getActor: vi.fn() }));
@@ -57,6 +58,18 @@ describe(`the copy of record on ${databaseLabel}`, () => {
     expect(mail.text).toContain(copy!.sha256);
     expect(mail.text).toContain(copy!.documentSha256);
     expect(mail.text).toContain(`/api/plans/${planId}/copy-of-record.pdf`);
+  });
+
+  it('filed by a preparer, is acknowledged to the preparer and to the owner of record, once each', async () => {
+    const owner = await createOwner();
+    const { operationId } = await createOperation(owner);
+    const preparer = await createUser('preparer');
+    await grantAccess(owner, { operationId, email: preparer.email });
+    const { planId, submission } = await submitOriginalPlan(preparer, operationId);
+    const mails = await t.get().db.select().from(emailOutbox).where(and(eq(emailOutbox.template, 'copy-of-record'), eq(emailOutbox.eventKey, `plan:${planId}:copy-of-record:${submission.submissionId}`)));
+    // The owner's account and her party's registered address are one address here.
+    expect(mails.map((m) => m.toAddress).sort()).toEqual([owner.email, preparer.email].sort());
+    expect(mails[0]!.text).toContain(`Dear ${owner.name},`);
   });
 
   it('is given to those who may see the plan and not found for anyone else', async () => {
