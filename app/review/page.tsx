@@ -14,6 +14,10 @@ import { listPendingTransfers } from '@/lib/transfers/queries';
 import { latestParameter } from '@/lib/rules';
 import { parseWorklistFilters, worklistQuery } from '@/lib/validation/review-worklist';
 import { WorklistTable } from './worklist-table';
+import Link from 'next/link';
+import { Alert } from '@/components/alert';
+import { formatDateTime } from '@/lib/format';
+import { listDisputedFilings } from '@/lib/plans/dispute';
 
 export const metadata: Metadata = { title: 'Review worklist' };
 
@@ -23,12 +27,13 @@ export default async function ReviewPage({ searchParams }: { searchParams: Searc
   const actor = await requireRole(DEPARTMENT, '/review');
   const filters = parseWorklistFilters(await searchParams);
   const date = today();
-  const [page, counties, offices, reviewers, transfers] = await Promise.all([
+  const [page, counties, offices, reviewers, transfers, disputed] = await Promise.all([
     listWorklistPage(actor, filters, date),
     listCountyOptions(),
     listFieldOfficeOptions(),
     listReviewerOptions(),
     listPendingTransfers(actor),
+    listDisputedFilings(actor),
   ]);
   const review = latestParameter('days.mmp_review');
   const filtered = worklistQuery({ ...filters, bucket: undefined, page: 1 }) !== '';
@@ -40,6 +45,18 @@ export default async function ReviewPage({ searchParams }: { searchParams: Searc
         title="Review worklist"
         lead={`Received plans, most urgent first. The department approves or disapproves a complete plan within ${review.value} days of receiving it (${review.citation}). ${deadlineRulesSentence()}`}
       />
+      {disputed.length ? (
+        <Alert type="error" heading={`Disputed filings: ${disputed.length}`}>
+          <p className="margin-top-0">Someone who may sign for the operation says they did not sign these. Do not act on them until you have spoken with the owner.</p>
+          <ul className="usa-list margin-bottom-0">
+            {disputed.map((d) => (
+              <li key={d.planId}>
+                <Link href={`/review/plans/${d.planId}`}>{d.operationName}</Link> ({d.countyName} County, {d.referenceNumber}), disputed {formatDateTime(d.disputedAt)}
+              </li>
+            ))}
+          </ul>
+        </Alert>
+      ) : null}
       <PendingTransfersNotice total={transfers.total} />
       <BucketCounts counts={page.counts} filters={filters} />
       <details className="margin-bottom-2" open={filtered}>

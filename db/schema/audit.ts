@@ -6,6 +6,7 @@ import { users } from './people';
  * compile. Grouped by what it is about; a new kind of event is added here first.
  */
 export const AUDIT_ACTIONS = [
+  'plan.filing_disputed',
   'auth.recovery_codes_renewed', 'auth.second_factor_enrolled', 'auth.second_factor_refused', 'auth.second_factor_removed', 'auth.second_factor_reset',
   'copy_of_record.mismatch',
   'access.granted', 'access.granted_all', 'access.revoked', 'access.revoked_all',

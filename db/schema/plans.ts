@@ -90,6 +90,9 @@ export const plans = pgTable(
     submittedByUserId: uuid('submitted_by_user_id').references(() => users.id),
     reviewerUserId: uuid('reviewer_user_id').references(() => users.id),
     decidedByUserId: uuid('decided_by_user_id').references(() => users.id),
+    // CROMERR repudiation: when someone who may sign disputed the latest filing ("I did not sign
+    // this"); the department does not act on the filing while it is set. Kept with the submission too.
+    filingDisputedAt: timestamp('filing_disputed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -104,6 +107,8 @@ export const plans = pgTable(
       .on(sql`(${t.status} = 'incomplete')`, t.receivedOn.asc().nullsLast(), t.id, t.status)
       .where(sql`${t.status} in ('submitted', 'under_review', 'incomplete')`),
     index('plans_kind_idx').on(t.kind, t.updateKind),
+    // The disputed filings at the top of the worklist: few, found without reading every plan.
+    index('plans_disputed_idx').on(t.filingDisputedAt).where(sql`${t.filingDisputedAt} is not null`),
     index('plans_channel_idx').on(t.channel),
     index('plans_decision_due_idx').on(t.decisionDueOn),
     index('plans_received_idx').on(t.receivedOn),
@@ -331,6 +336,10 @@ export const planSubmissions = pgTable(
     // Null on submissions filed before receipts had numbers.
     confirmationNumber: text('confirmation_number').unique(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    // Disputed by someone who may sign: who, when, and what they said happened.
+    disputedAt: timestamp('disputed_at', { withTimezone: true }),
+    disputedByUserId: uuid('disputed_by_user_id').references(() => users.id),
+    disputeStatement: text('dispute_statement'),
   },
   (t) => [index('plan_submissions_plan_idx').on(t.planId), index('plan_submissions_by_idx').on(t.submittedByUserId), index('plan_submissions_time_idx').on(t.createdAt)],
 );

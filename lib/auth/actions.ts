@@ -35,6 +35,8 @@ export const ACTIONS = {
   'plan.save_draft': { roles: FILER, target: 'plan' },
   'plan.submit': { roles: FILER, target: 'plan' },
   'plan.withdraw': { roles: ['owner'], target: 'plan' },
+  // CROMERR repudiation: someone who may sign disputes a filing ("I did not sign this").
+  'plan.dispute_filing': { roles: FILER, target: 'plan' },
   'plan.upload_attachment': { roles: FILER, target: 'plan' },
   'plan.record_county_receipt': { roles: ['owner', 'preparer', 'county_official'], target: 'plan' },
   // DNR form 542-8002: the owner, their preparer or the contract producer's contractor logs manure

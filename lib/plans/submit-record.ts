@@ -75,7 +75,7 @@ export async function recordSubmission(tx: Executor, r: RecordInput): Promise<Su
     .update(plans)
     .set({
       status: 'submitted', channel, updateKind, animalUnitCapacity: animalUnits, submittedOn: today, receivedOn: today,
-      completeReceivedOn: null, decisionDueOn: null, decidedOn: null, decision: null, decisionReasons: null, decidedByUserId: null,
+      filingDisputedAt: null, completeReceivedOn: null, decisionDueOn: null, decidedOn: null, decision: null, decisionReasons: null, decidedByUserId: null,
       content: contentOf(doc, isUpdate ? checked.changes : undefined), previousPlanId: r.context.previousPlanId,
       submittedByUserId: actor.id, version: sql`${plans.version} + 1`, updatedAt: new Date(),
     })

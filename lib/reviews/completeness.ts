@@ -13,6 +13,7 @@ import { reviewDeadline } from '@/lib/rules';
 import type { FindCompleteInput, ReturnIncompleteInput } from '@/lib/validation/review';
 import { deficiencyDefinition } from '@/lib/plans/deficiencies';
 import { loadPlanForWrite, updatePlanAtVersion, type LoadedPlan } from './plan-lock';
+import { requireUndisputed } from '@/lib/plans/dispute';
 import { buildLetterParts } from './letter-parts';
 import { planPeople } from './recipients';
 
@@ -38,6 +39,7 @@ export async function findPlanComplete(actor: Actor, input: FindCompleteInput, t
   return db.transaction(async (tx) => {
     await authorize(actor, 'plan.check_completeness', { planId: input.planId }, tx);
     const loaded = await loadPlanForWrite(tx, input.planId, input.version, today);
+    requireUndisputed(loaded.plan);
     const receivedOn = requireAwaitingCompleteness(loaded);
     if (loaded.plan.channel === 'hard_copy' && !covered) {
       throw new AppError(
@@ -77,6 +79,7 @@ export async function returnPlanIncomplete(
   return db.transaction(async (tx) => {
     await authorize(actor, 'plan.check_completeness', { planId: input.planId }, tx);
     const loaded = await loadPlanForWrite(tx, input.planId, input.version, ctx.today);
+    requireUndisputed(loaded.plan);
     const receivedOn = requireAwaitingCompleteness(loaded);
     const after = await updatePlanAtVersion(tx, input.planId, input.version, {
       status: 'incomplete',

@@ -17,6 +17,7 @@ import { daysBetween } from '@/lib/rules';
 import { reasonLines, type DecisionInput } from '@/lib/validation/review';
 import { buildLetterParts, type LetterParts } from './letter-parts';
 import { loadPlanForWrite, updatePlanAtVersion, type LoadedPlan } from './plan-lock';
+import { requireUndisputed } from '@/lib/plans/dispute';
 import { planPeople } from './recipients';
 
 // IAC 567-65.110(4): the department approves or disapproves a complete plan within 60 days of
@@ -96,6 +97,7 @@ export async function previewDecisionLetter(actor: Actor, input: DecisionInput, 
   await authorize(actor, 'plan.decide', { planId: input.planId });
   const db = await getDb();
   const loaded = await loadPlanForWrite(db, input.planId, input.version, ctx.today, { lock: false });
+  requireUndisputed(loaded.plan);
   const receivedOn = requireDecidable(loaded, input);
   const people = await planPeople(db, input.planId);
   const countyName = await countyNameOf(db, loaded.operation.countyFips);
@@ -110,6 +112,7 @@ export async function decidePlan(actor: Actor, input: DecisionInput, ctx: Ctx): 
   return db.transaction(async (tx) => {
     await authorize(actor, 'plan.decide', { planId: input.planId }, tx);
     const loaded = await loadPlanForWrite(tx, input.planId, input.version, ctx.today);
+    requireUndisputed(loaded.plan);
     const receivedOn = requireDecidable(loaded, input);
     const reasons = reasonLines(input.reasons);
     // The write comes first: a reviewer who lost the race changes nothing at all.

@@ -129,6 +129,13 @@ export const startPlanSchema = z.object({
 
 export const withdrawPlanSchema = z.object({ planId, version });
 
+// CROMERR repudiation: "I did not sign this", with what happened in the disputer's own words.
+export const disputeFilingSchema = z.object({
+  planId,
+  statement: requiredText('Say what happened, for example that you did not sign or file this plan', 10, 2000),
+});
+export type DisputeFilingValues = z.infer<typeof disputeFilingSchema>;
+
 // IAC 567-65.110(3)"b"(1): a county's receipt of a hard-copy plan (DNR form 542-8046: the date and
 // who received it). One schema for both forms that record it: the owner's or preparer's on the plan
 // page and the county official's on the county's receipt page.

@@ -37,6 +37,7 @@ const EXPECTED: Record<Action, string> = {
   'plan.save_draft': 'AN AN FN FF FF FN FN NN',
   'plan.submit': 'AN AN FN FF FF FN FN NN',
   'plan.withdraw': 'AN FN FN FF FF FN FN NN',
+  'plan.dispute_filing': 'AN AN FN FF FF FN FN NN',
   'plan.upload_attachment': 'AN AN FN FF FF FN FN NN',
   'plan.record_county_receipt': 'AN AN FN FF FF AN AN NN',
   'application.record': 'AN AN AN FF FF FN FN NN',

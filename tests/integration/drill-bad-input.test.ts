@@ -46,6 +46,7 @@ import { getDraftState, saveDraft } from '@/lib/plans/drafts';
 import { recordCountyReceipt } from '@/lib/plans/receipts';
 import { startPlan } from '@/lib/plans/start';
 import { submitPlan } from '@/lib/plans/submit';
+import { disputeFiling } from '@/lib/plans/dispute';
 import { withdrawPlan } from '@/lib/plans/withdraw';
 import { assignReviewer } from '@/lib/reviews/assign';
 import { findPlanComplete, returnPlanIncomplete } from '@/lib/reviews/completeness';
@@ -69,7 +70,7 @@ import { issueTokenSchema } from '@/lib/api/token-schema';
 import { issueApiToken, revokeApiToken } from '@/lib/api/tokens';
 import { issueOwnerClaim, redeemOwnerClaim } from '@/lib/imports/claims';
 import { claimCodeSchema } from '@/lib/imports/claim-schema';
-import { ownerReceiptSchema, planRefSchema, receiptSchema, removeAttachmentSchema, saveDraftSchema, startPlanSchema, submitPlanSchema, withdrawPlanSchema } from '@/lib/validation/plans';
+import { ownerReceiptSchema, planRefSchema, receiptSchema, removeAttachmentSchema, saveDraftSchema, startPlanSchema, submitPlanSchema, withdrawPlanSchema, disputeFilingSchema } from '@/lib/validation/plans';
 import { assignReviewerSchema, decisionSchema, findCompleteSchema, returnIncompleteSchema } from '@/lib/validation/review';
 import { parseWorklistFilters } from '@/lib/validation/review-worklist';
 import { anyString, mutate, nasty, operationValues } from '@/scripts/scale/drills/bad-input';
@@ -242,6 +243,7 @@ const CASES: Case[] = [
     run: async (a, x) => recordCountyReceipt(a, parseOrThrow(FILERS.includes(a.role) ? ownerReceiptSchema : receiptSchema, x), TODAY),
   },
   { name: 'withdrawPlanAction', roles: ['owner', 'preparer'], base: planVersion, run: async (a, x) => withdrawPlan(a, parseOrThrow(withdrawPlanSchema, x)) },
+  { name: 'disputeFilingAction', roles: ['owner', 'preparer', 'reviewer'], base: (ids) => plan(ids).map((planId) => ({ planId, statement: 'I did not sign this filing.' })), run: async (a, x) => disputeFiling(a, parseOrThrow(disputeFilingSchema, x), TODAY) },
   // app/plans/[id]/edit/actions.ts.
   {
     name: 'saveDraftAction',

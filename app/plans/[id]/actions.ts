@@ -11,7 +11,8 @@ import { withdrawPlan } from '@/lib/plans/withdraw';
 import { recordCountyReceipt } from '@/lib/plans/receipts';
 import { answerDeficienciesSchema } from '@/lib/validation/deficiency-answers';
 import { parseOrThrow } from '@/lib/validation/parse';
-import { ownerReceiptSchema, receiptSchema, withdrawPlanSchema } from '@/lib/validation/plans';
+import { disputeFilingSchema, ownerReceiptSchema, receiptSchema, withdrawPlanSchema } from '@/lib/validation/plans';
+import { disputeFiling } from '@/lib/plans/dispute';
 
 // Plan page actions: parse -> authorize (inside the service) -> act -> revalidate.
 
@@ -59,5 +60,19 @@ export async function answerDeficienciesAction(input: unknown): Promise<ActionRe
         ? `Your answers were saved. ${unanswered} ${unanswered === 1 ? 'item still needs' : 'items still need'} an answer before you resubmit.`
         : 'Your answers were saved. Every item is answered: revise the plan and submit it again.',
     };
+  });
+}
+
+// CROMERR repudiation: someone who may sign says "I did not sign this"; the filing is locked and
+// goes to the top of the department's worklist.
+export async function disputeFilingAction(input: unknown): Promise<ActionResult> {
+  return runAction(async () => {
+    const actor = await actorOrThrow();
+    const values = parseOrThrow(disputeFilingSchema, input);
+    await disputeFiling(actor, values, today());
+    revalidatePath(`/plans/${values.planId}`);
+    revalidatePath(`/review/plans/${values.planId}`);
+    revalidatePath('/review');
+    return { ok: true, data: undefined, message: 'Your dispute is recorded. The department will not act on this filing until it has spoken with you.' };
   });
 }

@@ -24,7 +24,9 @@ import { formatDate, formatDateTime, formatNumber } from '@/lib/format';
 import { planKindLabel } from '@/lib/notifications/labels';
 import { findCopyOfRecordSummary } from '@/lib/plans/copy-of-record';
 import { getPlanPage } from '@/lib/plans/view';
-import { answerDeficienciesAction, recordReceiptAction, withdrawPlanAction } from './actions';
+import { answerDeficienciesAction, disputeFilingAction, recordReceiptAction, withdrawPlanAction } from './actions';
+import { DisputeFilingForm } from '@/components/plan/dispute-filing';
+import { DISPUTED_FILING_MESSAGE, disputeState } from '@/lib/plans/dispute';
 
 export const metadata: Metadata = { title: 'Plan' };
 
@@ -37,6 +39,7 @@ export default async function PlanPage({ params }: { params: Promise<{ id: strin
   });
   const { plan } = data;
   const copy = await findCopyOfRecordSummary(plan.id);
+  const dispute = copy ? await disputeState(actor, plan.id, plan.operationId, today()) : null;
   const names = new Map(data.counties.map((c) => [c.fips, c.name]));
   const uncovered = data.coverage.filter((c) => !c.receivedOn && (actor.role !== 'county_official' || c.fips === actor.countyFips));
   const filer = FILERS.includes(actor.role);
@@ -100,6 +103,14 @@ export default async function PlanPage({ params }: { params: Promise<{ id: strin
           <p>
             Anyone holding the copy can <Link href="/verify" className="usa-link">check that it matches the department’s</Link>.
           </p>
+          {dispute?.kind === 'disputed' ? (
+            <Alert type="warning" headingLevel={3} heading="This filing is disputed">
+              {dispute.by ?? 'Someone who may sign'} disputed it on {formatDateTime(dispute.disputedAt)}: “{dispute.statement}” {DISPUTED_FILING_MESSAGE}
+            </Alert>
+          ) : null}
+          {dispute?.kind === 'open' && dispute.maySign && FILERS.includes(actor.role) ? (
+            <DisputeFilingForm planId={plan.id} lastDay={formatDate(dispute.lastDay)} action={disputeFilingAction} />
+          ) : null}
         </section>
       ) : null}
 

@@ -27,6 +27,7 @@ import { previousSeason, ReviewApplications } from '@/components/applications/re
 import { AssignForm } from './assign-form';
 import { CompletenessForm } from './completeness-form';
 import { DecisionForm } from './decision-form';
+import { DISPUTED_FILING_MESSAGE, disputeState } from '@/lib/plans/dispute';
 
 export const metadata: Metadata = { title: 'Review a plan' };
 
@@ -55,6 +56,7 @@ export default async function ReviewPlanPage({ params, searchParams }: Props) {
   const decided = plan.status === 'approved' || plan.status === 'disapproved';
   // A plan back in review after a return: the owner answered each item of the last notice.
   const lastReturn = plan.status === 'submitted' || plan.status === 'under_review' ? view.cycles.at(-1) : undefined;
+  const dispute = plan.filingDisputedAt ? await disputeState(actor, plan.id, plan.operationId, date) : null;
   return (
     <>
       <Breadcrumbs items={[{ label: 'Review worklist', href: '/review' }, { label: view.operationName }]} />
@@ -64,6 +66,11 @@ export default async function ReviewPlanPage({ params, searchParams }: Props) {
       >
         <StatusTag status={plan.status} big />
       </PageHeading>
+      {dispute?.kind === 'disputed' ? (
+        <Alert type="error" heading="Disputed filing: do not act on it yet">
+          {dispute.by ?? 'Someone who may sign'} disputed this filing on {formatDateTime(dispute.disputedAt)}: “{dispute.statement}” {DISPUTED_FILING_MESSAGE} Contact the owner.
+        </Alert>
+      ) : null}
       {done && DONE[done] ? (
         <Alert type="success" role="status" heading="Done">
           {DONE[done]}
