@@ -46,9 +46,8 @@ export async function seedDemo(db: Executor, today: string, options: { portfolio
   if (options.portfolio) await seedDemoPortfolio(db, people, today, seedOperation);
   // Every received plan has its submission and filing receipt.
   const all = await db.select({ id: operations.id }).from(operations);
-  // owner.hansen's operations also get the copy of record of each filing.
-  const hansens = DEMO_OPERATIONS.filter((o) => o.owner === 'hansen' && !o.acquiredDaysAgo).map((o) => ids.get(o.key)!.id);
-  await seedDemoRecords(db, { operationIds: all.map((o) => o.id), copyOperationIds: hansens, origin: publicOrigin() });
+  // owner.hansen's Rock Valley Finisher Site also has the copy of record of each of its filings.
+  await seedDemoRecords(db, { operationIds: all.map((o) => o.id), copyOperationIds: [ids.get('rock-valley')!.id], origin: publicOrigin() });
 }
 
 export async function seedOperation(db: Executor, people: DemoPeople, spec: DemoOperation, today: string, facilityId: string): Promise<string> {

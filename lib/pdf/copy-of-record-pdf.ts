@@ -1,4 +1,5 @@
 import 'server-only';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import PDFDocument from 'pdfkit';
 import { formatDateTime } from '@/lib/format';
@@ -13,6 +14,9 @@ import { documentLines, type Section } from './copy-of-record-lines';
 const FONTS = path.join(process.cwd(), 'lib', 'pdf', 'fonts');
 const REGULAR = path.join(FONTS, 'DejaVuSans.ttf');
 const BOLD = path.join(FONTS, 'DejaVuSans-Bold.ttf');
+// Read once per process: a filing renders its copy inside its transaction, so every millisecond counts.
+let fontBytes: { regular: Buffer; bold: Buffer } | null = null;
+const fonts = () => (fontBytes ??= { regular: readFileSync(REGULAR), bold: readFileSync(BOLD) });
 
 /** The certification the owner ticks before submitting (components/plan/wizard/steps/review-step.tsx). */
 export const CERTIFICATION_WORDS = 'I certify that the information in this plan is true and complete to the best of my knowledge.';
@@ -109,8 +113,8 @@ export async function renderCopyOfRecordPdf(i: CopyOfRecordInput): Promise<Buffe
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
   });
-  doc.registerFont('Body', REGULAR);
-  doc.registerFont('Bold', BOLD);
+  doc.registerFont('Body', fonts().regular);
+  doc.registerFont('Bold', fonts().bold);
 
   const root = doc.struct('Document');
   doc.addStructure(root);
