@@ -56,8 +56,13 @@ export async function checkThrottle(db: Executor, email: string, ip: string, now
   return { limited: true, scope: 'account_and_address', retryAfterSeconds: Math.ceil((readyAt - now.getTime()) / 1000) };
 }
 
-export async function recordAttempt(db: Executor, email: string, ip: string, succeeded: boolean): Promise<void> {
-  await db.insert(signInAttempts).values({ email, ipAddress: ip, succeeded });
+/**
+ * Records a sign-in attempt at the portal's own time, the clock checkThrottle compares against: one
+ * clock for both, so a database server whose clock runs apart from the portal's cannot shorten or
+ * lengthen a wait.
+ */
+export async function recordAttempt(db: Executor, email: string, ip: string, succeeded: boolean, now = new Date()): Promise<void> {
+  await db.insert(signInAttempts).values({ email, ipAddress: ip, succeeded, attemptedAt: now });
 }
 
 /** After a password reset, earlier failures of the account count no more. */
