@@ -7,3 +7,6 @@ export const READING_NOT_CONFIRMED =
 
 export const CROP_FIGURES_NOT_CONFIRMED =
   'Some crop figures behind these limits are standard published figures that the department has not yet confirmed; if it changes them, the limits may change.';
+
+export const BALANCE_READING_NOT_CONFIRMED =
+  'Some limits follow the department’s current reading of the rules on crop rotations and landowners’ statements of intent. The department has not yet confirmed that reading; if it changes, the limits may change.';

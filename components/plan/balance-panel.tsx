@@ -1,7 +1,7 @@
 'use client';
 
 import { formatNumber } from '@/lib/format';
-import { CROP_FIGURES_NOT_CONFIRMED } from '@/lib/reading-words';
+import { BALANCE_READING_NOT_CONFIRMED, CROP_FIGURES_NOT_CONFIRMED } from '@/lib/reading-words';
 import { balanceInput, landownerStatementWords, planBalance, uncheckedWords } from '@/lib/plans/balance';
 import type { FiledAgreement, FiledField, FiledProduction } from '@/lib/plans/document/types';
 import type { ReferenceTables } from '@/lib/plans/reference-tables';
@@ -42,6 +42,9 @@ export function BalancePanel({ production, fields, agreements, year, tables, liv
         <p className="usa-hint" data-testid="balance-unconfirmed" style={{ overflowWrap: 'anywhere' }}>
           {CROP_FIGURES_NOT_CONFIRMED}
         </p>
+      ) : null}
+      {b.readings.length ? (
+        <p className="usa-hint" data-testid="balance-readings">{BALANCE_READING_NOT_CONFIRMED}</p>
       ) : null}
       {b.producedUnits === null ? <p>Enter the manure produced a year (the manure step) to see the balance.</p> : null}
       <div aria-hidden="true" className="margin-bottom-2">

@@ -6,7 +6,7 @@ import type { Figure } from '@/lib/reviews/figures';
 
 export function FlagsSummary({ figures }: { figures: Figure[] }) {
   const flags = figures.filter((f) => f.flag);
-  const unconfirmed = figures.filter((f) => f.unconfirmed);
+  const unconfirmed = figures.filter((f) => f.unconfirmed || f.reading);
   if (!flags.length && !unconfirmed.length) {
     return <Alert type="success" headingLevel={3} heading="No flags">Every computed figure is within its rule.</Alert>;
   }
@@ -20,8 +20,8 @@ export function FlagsSummary({ figures }: { figures: Figure[] }) {
         </Alert>
       ) : null}
       {unconfirmed.length ? (
-        <Alert type="info" headingLevel={3} heading="Figures that use unconfirmed parameters" className="margin-top-2">
-          <p className="margin-top-0">These figures rest on values not yet checked against current statute text; read them with their source.</p>
+        <Alert type="info" headingLevel={3} heading="Figures that use unconfirmed parameters or readings" className="margin-top-2">
+          <p className="margin-top-0">These figures rest on values not yet checked against current statute text, or on the portal’s reading of a rule whose text is silent; read them with their source or reading.</p>
           <ul className="usa-list margin-y-0">
             {unconfirmed.map((f) => <li key={f.label}>{f.label}</li>)}
           </ul>
@@ -51,6 +51,7 @@ export function FiguresTable({ figures }: { figures: Figure[] }) {
               {f.flag ? <strong>{f.flag.level === 'error' ? 'Check: ' : 'Note: '}</strong> : null}
               {f.value}
               {f.unconfirmed ? <><br /><span className="text-base-dark">Unconfirmed parameter; source: {withoutUrls(f.unconfirmed)}</span></> : null}
+              {f.reading ? <><br /><span className="text-base-dark">Reading to be confirmed by the department: {f.reading}.</span></> : null}
             </>
           ),
         },

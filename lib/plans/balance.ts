@@ -14,6 +14,20 @@ import { rotationP2o5Removal, type RotationRemoval } from './rotation-removal';
 
 type Num = number | null | undefined;
 
+/**
+ * The readings of IAC 567-65.111 the balance takes where the rule's text is silent, each to be
+ * confirmed by the department. A field's figure names the readings it rests on; staff see them with the
+ * figure, owners one plain sentence (BALANCE_READING_NOT_CONFIRMED).
+ */
+export const BALANCE_READINGS = {
+  rotation:
+    'A medium phosphorus-index field is measured against twice the P2O5 its crop rotation removes over the crop years one manure application serves (for corn then soybeans with manure once in the rotation: twice the corn and the soybean removal together), not one crop’s removal for one year',
+  everyYear:
+    'Where the plan does not state the years between manure applications, manure is taken as applied every year, so the limit is one crop year’s removal: the lowest the rotation allows',
+  statementWithOwn:
+    'A landowner’s statement of intent is fertilizer the landowner applies whatever the plan states: its commercial nitrogen is credited on top of the plan’s own, and its P2O5 counts against a medium phosphorus-index field’s limit',
+} as const;
+
 export type BalanceFieldInput = {
   key: string;
   name: string;
@@ -58,6 +72,8 @@ export type BalanceField = {
   statement: { nLbPerAcre: number | null; p2o5LbPerAcre: number | null } | null;
   /** Counted in the balance at its planned use while its limit cannot be computed: to be checked. */
   limitToBeChecked: boolean;
+  /** The readings of the rule (BALANCE_READINGS) the field's limit rests on, to be confirmed. */
+  readings: string[];
 };
 
 export type PlanBalance = {
@@ -73,6 +89,8 @@ export type PlanBalance = {
   citation: string;
   /** The sources of the reference figures used that the department has not confirmed; null when none. */
   unconfirmed: string | null;
+  /** Every reading of the rule (BALANCE_READINGS) some field's limit rests on, once each. */
+  readings: string[];
 };
 
 /** The nitrogen usage factor (lb N per yield unit) of a crop as a plan names it, or undefined. */
@@ -157,7 +175,7 @@ export function planBalance(input: BalanceInput, year: number, tables: Reference
     const ownCommercial = num(f.commercialNLbPerAcre);
     const commercialN = ownCommercial === null && statementN === null ? null : (ownCommercial ?? 0) + (statementN ?? 0);
     const statement = statementN === null && statementP === null ? null : { nLbPerAcre: statementN, p2o5LbPerAcre: statementP };
-    const base = { key: f.key, name: f.name, acres, crop, plannedRatePerAcre, p2o5Removal: null, commercialFromStatement: statementN !== null, statement, limitToBeChecked: false };
+    const base = { key: f.key, name: f.name, acres, crop, plannedRatePerAcre, p2o5Removal: null, commercialFromStatement: statementN !== null, statement, limitToBeChecked: false, readings: statement ? [BALANCE_READINGS.statementWithOwn] : [] };
     const pIndex = num(f.phosphorusIndex);
     const yieldGoal = num(f.optimumYield);
     const factor = cropNitrogenFactor(crop, tables);
@@ -184,6 +202,9 @@ export function planBalance(input: BalanceInput, year: number, tables: Reference
       : null;
     const p2o5Removal = rotation?.removal ?? null;
     rotation?.unconfirmed.forEach((u) => unconfirmed.add(u));
+    const readings = medium
+      ? [BALANCE_READINGS.rotation, ...(p2o5Removal && !p2o5Removal.yearsStated ? [BALANCE_READINGS.everyYear] : []), ...base.readings]
+      : base.readings;
     try {
       const limit = fieldManureLimit({
         pIndex: pIndex!,
@@ -201,6 +222,7 @@ export function planBalance(input: BalanceInput, year: number, tables: Reference
       return {
         ...base,
         p2o5Removal,
+        readings,
         limit: { maxManureRatePerAcre: max, limitedBy: limit.limitedBy, reason: limit.reason },
         missing: null,
         overLimit: plannedRatePerAcre !== null && plannedRatePerAcre > max,
@@ -212,7 +234,7 @@ export function planBalance(input: BalanceInput, year: number, tables: Reference
         : err.field === 'p2o5PerManureUnit'
           ? `${f.name} has a medium phosphorus index: its limit needs the manure’s P2O5 per unit, which the plan does not give.`
           : `${f.name}: ${err.message}.`;
-      return { ...base, p2o5Removal, limit: null, missing: why, overLimit: false };
+      return { ...base, p2o5Removal, readings, limit: null, missing: why, overLimit: false };
     }
   });
 
@@ -236,6 +258,7 @@ export function planBalance(input: BalanceInput, year: number, tables: Reference
     unchecked: { names: unchecked.map((f) => f.name), plannedUnits: Math.round(unchecked.reduce((t, f) => t + f.acres! * f.plannedRatePerAcre!, 0) * 100) / 100 },
     citation: 'IAC 567-65.111',
     unconfirmed: unconfirmed.size ? [...unconfirmed].join('; ') : null,
+    readings: [...new Set(fields.flatMap((f) => f.readings))],
   };
 }
 

@@ -172,6 +172,7 @@ export function balanceFigures(doc: PlanDocument, year: number, tables?: Referen
         ? `${formatNumber(f.plannedRatePerAcre!)} ${b.unit} per acre planned, counted in the balance; limit to be checked${statementWords(f)}`
         : 'Not computed',
     citation: b.citation,
+    reading: f.readings.length ? f.readings.join('. ') : undefined,
     flag: f.overLimit
       ? { level: 'error', text: overLimitWords({ ...b, fields: [f] })[0]! }
       : f.missing ? { level: 'warning', text: f.missing } : undefined,
@@ -194,6 +195,7 @@ export function balanceFigures(doc: PlanDocument, year: number, tables?: Referen
       citation: b.citation,
       flag: combine(flags),
       unconfirmed,
+      reading: b.readings.length ? b.readings.join('. ') : undefined,
     },
   ];
 }

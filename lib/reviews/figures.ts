@@ -22,6 +22,8 @@ export type Figure = {
   flag?: { level: 'error' | 'warning'; text: string };
   /** Source of an unconfirmed parameter the figure uses. */
   unconfirmed?: string;
+  /** The portal's reading of a rule the figure rests on, where the rule's text is silent: to be confirmed. */
+  reading?: string;
 };
 
 export type FigureInput = {

@@ -3,7 +3,7 @@ import { clause, formatDate, formatNumber, pluralDays, sentence } from '@/lib/fo
 import { planKindLabel, type PlanKind, type UpdateKind } from '@/lib/notifications/labels';
 import { daysBetween, latestParameter, reviewDeadline } from '@/lib/rules';
 import type { PlanBalance } from '@/lib/plans/balance';
-import { CROP_FIGURES_NOT_CONFIRMED } from '@/lib/reading-words';
+import { BALANCE_READING_NOT_CONFIRMED, CROP_FIGURES_NOT_CONFIRMED } from '@/lib/reading-words';
 import type { LetterParts } from './letter-parts';
 
 // The words of the decision letter of IAC 567-65.110(4), written once. The printable page, the PDF
@@ -94,6 +94,8 @@ export type LetterBalance = {
   shortfallUnits: number | null;
   fields: { name: string; plannedRatePerAcre: number | null; maxManureRatePerAcre: number | null; overLimit: boolean; reason: string | null }[];
   unconfirmed: string | null;
+  /** The readings of the rule the limits rest on (BALANCE_READINGS); absent in letters made before they were named. */
+  readings?: string[];
 };
 
 const r2 = (v: number) => formatNumber(Math.round(v * 100) / 100);
@@ -111,6 +113,7 @@ export function letterBalance(b: PlanBalance): LetterBalance {
       overLimit: f.overLimit, reason: f.limit?.reason ?? f.missing,
     })),
     unconfirmed: b.unconfirmed,
+    readings: b.readings,
   };
 }
 
@@ -125,7 +128,7 @@ export function balanceText(b: LetterBalance): NonNullable<DecisionLetterText['b
       ? `${f.name}: limit not computed${f.reason ? ` (${clause(f.reason)})` : ''}.`
       : `${f.name}: ${f.plannedRatePerAcre === null ? 'no planned rate' : `${r2(f.plannedRatePerAcre)} ${b.unit} per acre planned`}, at most ${r2(f.maxManureRatePerAcre)} ${b.unit} per acre${f.overLimit ? ', above the limit' : ''}${f.reason ? ` (${clause(f.reason)})` : ''}.`,
   );
-  return { heading: 'The plan’s manure balance', summary, rows, unconfirmed: b.unconfirmed ? CROP_FIGURES_NOT_CONFIRMED : null };
+  return { heading: 'The plan’s manure balance', summary, rows, unconfirmed: [b.unconfirmed ? CROP_FIGURES_NOT_CONFIRMED : null, b.readings?.length ? BALANCE_READING_NOT_CONFIRMED : null].filter(Boolean).join(' ') || null };
 }
 
 /**

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { landownerStatementWords, overLimitWords, planBalance, unplacedManureWords, uncheckedWords, type BalanceFieldInput } from '@/lib/plans/balance';
+import { BALANCE_READINGS, landownerStatementWords, overLimitWords, planBalance, unplacedManureWords, uncheckedWords, type BalanceFieldInput } from '@/lib/plans/balance';
 import type { CropFactor } from '@/lib/plans/reference-tables';
+import { balanceFigures } from '@/lib/reviews/field-checks';
 
 const CORN_N_ONLY: CropFactor = { crop: 'corn_grain', label: 'Corn', yieldUnit: 'bu', nLbPerYieldUnit: 1.2, p2o5LbPerYieldUnit: null, source: 'test', effectiveFrom: '2024-01-01', confirmed: false };
 
@@ -98,6 +99,30 @@ describe('the plan balance', () => {
     const noYield = planBalance({ production: p50, fields: [corn({ ...rotation, crops: [{ year: 2027, crop: 'corn' }, { year: 2028, crop: 'soybeans' }], yearsBetweenApplications: 2 })] }, 2027).fields[0]!;
     expect(noYield.limit).toBeNull();
     expect(noYield.missing).toBe('Home 80 has a medium phosphorus index: its limit needs the crop rotation’s P2O5 removal, which the plan does not state (the plan gives no yield for soybeans in 2028): state it, or give each crop year’s yield.');
+  });
+
+  it('names the readings of the rule each limit rests on, to be confirmed: the rotation, every year when the years are blank, a statement on top of the plan’s own', () => {
+    const rotation = { crops: [{ year: 2027, crop: 'corn' }, { year: 2028, crop: 'soybeans', yield: 60 }], phosphorusIndex: 4 };
+    // A low P-index field with no statement rests on no reading.
+    expect(planBalance({ production, fields: [corn()] }, 2027).readings).toEqual([]);
+    const blankYears = planBalance({ production, fields: [corn(rotation)] }, 2027);
+    expect(blankYears.fields[0]!.readings).toEqual([BALANCE_READINGS.rotation, BALANCE_READINGS.everyYear]);
+    const twoYears = planBalance({ production, fields: [corn({ ...rotation, yearsBetweenApplications: 2 })] }, 2027);
+    expect(twoYears.fields[0]!.readings).toEqual([BALANCE_READINGS.rotation]);
+    const withStatement = planBalance({ production, fields: [corn(), corn({ key: 'f2', name: 'Rented 40', ...rotation, yearsBetweenApplications: 2 })], agreements: [{ fieldKey: 'f1', commercialNLbPerAcre: 30 }] }, 2027);
+    expect(withStatement.fields[0]!.readings).toEqual([BALANCE_READINGS.statementWithOwn]);
+    expect(withStatement.readings).toEqual([BALANCE_READINGS.statementWithOwn, BALANCE_READINGS.rotation]);
+  });
+
+  it('shows the reviewer each field’s readings beside its figure, and the balance all of them', () => {
+    const doc = {
+      production: { nutrientUnit: 'thousand_gallons', manureAmount: 1_900_000, availableNitrogenPerUnit: 45, p2o5PerUnit: 30 },
+      fields: [{ key: 'f1', name: 'Home 80', acres: 80, crops: [{ year: 2027, crop: 'corn' }, { year: 2028, crop: 'soybeans', yield: 60 }], optimumYield: 200, nitrogenRateLbPerAcre: 150, phosphorusIndex: 4 }],
+      agreements: [],
+    };
+    const figures = balanceFigures(doc as never, 2027);
+    expect(figures.find((f) => f.label === 'Home 80: manure rate against its limit')?.reading).toBe(`${BALANCE_READINGS.rotation}. ${BALANCE_READINGS.everyYear}`);
+    expect(figures.find((f) => f.label === 'Manure balance')?.reading).toContain(BALANCE_READINGS.rotation);
   });
 
   it('counts every field in the operation’s balance: a soybean field with no nitrogen factor shows its planned use, limit to be checked', () => {
