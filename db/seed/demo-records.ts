@@ -2,17 +2,21 @@ import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { makeCopyOfRecord } from '@/lib/plans/copy-of-record';
 import { buildSnapshot } from '@/lib/plans/document/snapshot';
 import { documentFromTables } from '@/lib/plans/document/from-tables';
+import { renderDecisionLetterPdf } from '@/lib/pdf/decision-letter-pdf';
+import { REVIEWER_TITLES } from '@/lib/reviews/decision';
+import { buildLetterParts } from '@/lib/reviews/letter-parts';
+import { daysBetween } from '@/lib/rules';
 import type { Executor } from '../client';
-import { counties, feeLines, operations, ownerships, parties, planSubmissions, plans, users } from '../schema';
+import { counties, decisionLetters, feeLines, operations, ownerships, parties, planSubmissions, plans, users } from '../schema';
 
 // What a filed plan leaves behind, for the demo's plans that were received: the frozen submission
-// with its filing receipt's number (so every received plan has a receipt to download), and, for the
-// listed operations, the copy of record made at receipt. Written with the same snapshot builder and
-// copy-of-record renderer as a real filing. (The decision letters are not made here: their renderer
-// is an ES module the TypeScript runner of the scale scripts cannot load.)
+// with its filing receipt's number (so every received plan has a receipt to download); for the
+// listed operations, the copy of record made at receipt; and for a decided plan of the listed
+// operations, the decision letter rendered once as sent. Written with the same snapshot builder,
+// copy-of-record and letter renderers as a real filing and decision.
 
-/** Every received plan of the given operations gets its submission; those of `copyOperationIds` their copy of record. */
-export async function seedDemoRecords(db: Executor, input: { operationIds: string[]; copyOperationIds: string[]; origin: string }): Promise<void> {
+/** Every received plan of the given operations gets its submission; those of `copyOperationIds` their copy of record, the decided ones of `letterOperationIds` their letter. */
+export async function seedDemoRecords(db: Executor, input: { operationIds: string[]; letterOperationIds: string[]; copyOperationIds: string[]; origin: string }): Promise<void> {
   if (!input.operationIds.length) return;
   const received = await db
     .select({
@@ -58,5 +62,16 @@ export async function seedDemoRecords(db: Executor, input: { operationIds: strin
     // The copy of record as the portal makes it at receipt, for the operations whose letters are kept too.
     if (input.copyOperationIds.includes(plan.operationId)) await makeCopyOfRecord(db, { submissionId: submission!.id, origin: input.origin, acknowledge: false });
 
+    if (!input.letterOperationIds.includes(plan.operationId) || !plan.decidedOn || (plan.decision !== 'approved' && plan.decision !== 'disapproved')) continue;
+    const [decider] = plan.decidedBy ? await db.select({ id: users.id, name: users.name, role: users.role }).from(users).where(eq(users.id, plan.decidedBy)) : [];
+    const parts = await buildLetterParts(db, { planId: plan.id, operationId: op.id, countyFips: op.countyFips, decidedOn: plan.decidedOn, appealable: plan.decision === 'disapproved' });
+    const completeOn = plan.completeReceivedOn ?? receivedOn;
+    const { pdf, sha256 } = await renderDecisionLetterPdf({
+      operationName: op.name, facilityId: op.facilityId ?? 'not yet assigned', countyName: op.countyName, ownerName: owner.name, parts,
+      kind: plan.kind, updateKind: plan.updateKind, decision: plan.decision, reasons: plan.decisionReasons ? plan.decisionReasons.split('\n').filter(Boolean) : [],
+      receivedOn: completeOn, decidedOn: plan.decidedOn, reviewDay: daysBetween(completeOn, plan.decidedOn),
+      decidedBy: decider ? { name: decider.name, title: REVIEWER_TITLES[decider.role] ?? 'Iowa Department of Natural Resources' } : null,
+    });
+    await db.insert(decisionLetters).values({ planId: plan.id, decision: plan.decision, decidedOn: plan.decidedOn, pdf, sha256, createdByUserId: decider?.id ?? null });
   }
 }

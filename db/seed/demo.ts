@@ -47,7 +47,8 @@ export async function seedDemo(db: Executor, today: string, options: { portfolio
   // Every received plan has its submission and filing receipt.
   const all = await db.select({ id: operations.id }).from(operations);
   // owner.hansen's Rock Valley Finisher Site also has the copy of record of each of its filings.
-  await seedDemoRecords(db, { operationIds: all.map((o) => o.id), copyOperationIds: [ids.get('rock-valley')!.id], origin: publicOrigin() });
+  // The twelve stories' decided plans get their letter as sent; Rock Valley's filings their copy of record.
+  await seedDemoRecords(db, { operationIds: all.map((o) => o.id), letterOperationIds: [...ids.values()].map((o) => o.id), copyOperationIds: [ids.get('rock-valley')!.id], origin: publicOrigin() });
 }
 
 export async function seedOperation(db: Executor, people: DemoPeople, spec: DemoOperation, today: string, facilityId: string): Promise<string> {

@@ -6,9 +6,11 @@ import type { Actor } from '@/lib/auth/roles';
 import { loadFiledDocument } from '@/lib/plans/document/read-filed';
 import { getCopyOfRecord } from '@/lib/plans/copy-of-record';
 import { getFilingReceipt } from '@/lib/plans/filing-receipt';
+import { getSentLetterPdf } from '@/lib/reviews/letter';
 import { seedDatabase } from '@/db/seed';
 import { effectiveDeadline, reviewDeadline } from '@/lib/rules';
 import { databaseLabel, useTestDb } from './support/test-db';
+import { pdfPages, popplerMissing } from '../support/poppler';
 
 const TODAY = '2026-11-30';
 
@@ -61,7 +63,7 @@ describe(`demo seed on ${databaseLabel}`, () => {
     expect(touched.length).toBeGreaterThan(rows.length);
   });
 
-  it('gives owner.hansen a filing receipt for every plan she filed, and Rock Valley’s filings their copy of record', async () => {
+  it('gives owner.hansen a filing receipt for every plan she filed, each decided plan its letter, and Rock Valley’s filings their copy of record', async () => {
     const { db } = t.get();
     const [user] = await db.select().from(users).where(eq(users.email, 'owner.hansen@example.com'));
     const hansen: Actor = { id: user!.id, role: user!.role, name: user!.name, email: user!.email, countyFips: user!.countyFips, partyId: user!.partyId };
@@ -74,6 +76,7 @@ describe(`demo seed on ${databaseLabel}`, () => {
     expect(mine.length).toBeGreaterThanOrEqual(4);
     const numbers = new Set<string>();
     let copies = 0;
+    let letters = 0;
     for (const plan of mine) {
       const receipt = await getFilingReceipt(hansen, plan.id);
       expect(receipt.confirmationNumber).toMatch(/^MMP-\d{4}-\d{6}$/);
@@ -87,9 +90,17 @@ describe(`demo seed on ${databaseLabel}`, () => {
         expect(createHash('sha256').update(copy.pdf).digest('hex')).toBe(copy.sha256);
         copies++;
       }
+      // A decided plan has its letter as sent, stored with the decision under the hash of its bytes.
+      if (plan.decision) {
+        const letter = await getSentLetterPdf(hansen, plan.id);
+        expect(createHash('sha256').update(letter.pdf).digest('hex')).toBe(letter.sha256);
+        if (!popplerMissing) expect(pdfPages(letter.pdf)[0]).toContain(`Decision letter ${letter.referenceNumber}`);
+        letters++;
+      }
     }
     expect(numbers.size).toBe(mine.length);
     expect(copies).toBe(2);
+    expect(letters).toBeGreaterThanOrEqual(1);
     // Every received plan of the demo has its receipt, not only hers.
     const received = await db.select({ id: plans.id }).from(plans).where(isNotNull(plans.receivedOn));
     const [withSubmission] = await db.select({ n: sql<number>`count(distinct plan_id)::int` }).from(sql`plan_submissions`).where(inArray(sql`plan_id`, received.map((r) => r.id)));
