@@ -17,6 +17,7 @@ import * as registrationAnswered from './registration-answered';
 import * as registrationRequested from './registration-requested';
 import * as returnedIncomplete from './returned-incomplete';
 import * as secondFactorChanged from './second-factor-changed';
+import * as statementCopyOfRecord from './statement-copy-of-record';
 import * as statementRequested from './statement-requested';
 import * as submissionReceived from './submission-received';
 import * as transferDecided from './transfer-decided';
@@ -51,6 +52,7 @@ export type EmailTemplates = {
   'copy-of-record': copyOfRecord.CopyOfRecordProps;
   'copy-of-record-mismatch': copyOfRecordMismatch.CopyOfRecordMismatchProps;
   'second-factor-changed': secondFactorChanged.SecondFactorChangedProps;
+  'statement-copy-of-record': statementCopyOfRecord.StatementCopyOfRecordProps;
 };
 
 export type EmailTemplateId = keyof EmailTemplates;
@@ -86,6 +88,7 @@ const TEMPLATES: { [K in EmailTemplateId]: Template<EmailTemplates[K]> } = {
   'copy-of-record': { ...copyOfRecord, component: copyOfRecord.CopyOfRecordEmail },
   'copy-of-record-mismatch': { ...copyOfRecordMismatch, component: copyOfRecordMismatch.CopyOfRecordMismatchEmail },
   'second-factor-changed': { ...secondFactorChanged, component: secondFactorChanged.SecondFactorChangedEmail },
+  'statement-copy-of-record': { ...statementCopyOfRecord, component: statementCopyOfRecord.StatementCopyOfRecordEmail },
 };
 
 export const EMAIL_TEMPLATE_IDS = Object.keys(TEMPLATES) as EmailTemplateId[];

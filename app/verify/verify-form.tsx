@@ -96,9 +96,9 @@ export function VerifyForm({ action }: Props) {
         {answer?.match ? (
           <Alert type="success" heading="This matches a filed copy of record" headingLevel={2}>
             <p>
-              It is the copy of record of plan {answer.match.referenceNumber} for {answer.match.operationName}
+              It is the copy of record of {answer.match.kind === 'statement' ? 'a landowner’s statement of intent in plan' : 'plan'} {answer.match.referenceNumber} for {answer.match.operationName}
               {answer.match.facilityId ? ` (facility ${answer.match.facilityId})` : ''}, {answer.match.countyName} County, receipt{' '}
-              <strong>{answer.match.confirmationNumber}</strong>, received {formatDate(answer.match.receivedOn)}. Not one byte differs from the department’s copy.
+              <strong>{answer.match.confirmationNumber}</strong>, {answer.match.kind === 'statement' ? 'confirmed' : 'received'} {formatDate(answer.match.receivedOn)}. Not one byte differs from the department’s copy.
             </p>
           </Alert>
         ) : answer ? (

@@ -52,6 +52,12 @@ function previousWords(f: Field): string {
   return `${f.previousCrop ?? 'crop not given'}${manure}`;
 }
 
+/** The confirmed statement's copy of record (DNR form 542-8167), for the plan's readers. */
+function StatementCopyLink({ id, list }: { id: string; list: readonly StatementSummary[] }) {
+  const receipt = list.find((s) => s.id === id)?.copyOfRecord;
+  return receipt ? <> (<a href={`/api/statements/${id}/copy-of-record.pdf`}>copy of record {receipt}</a>)</> : null;
+}
+
 export function DocumentView({ doc, countyName, headingLevel = 2, change, balanceYear, referenceTables, statements }: Props) {
   const Heading = `h${headingLevel}` as const;
   const h = (section: DocumentSection, children: string) =>
@@ -153,7 +159,7 @@ export function DocumentView({ doc, countyName, headingLevel = 2, change, balanc
               )}
               {a.statementId
                 ? statements
-                  ? <>. {statementStatusWords(a, statements.list, statements.now)}</>
+                  ? <>. {statementStatusWords(a, statements.list, statements.now)}<StatementCopyLink id={a.statementId} list={statements.list} /></>
                   : ` (statement of intent by emailed link ${a.statementId.slice(0, 8)})`
                 : ''}
             </li>

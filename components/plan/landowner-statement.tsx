@@ -50,6 +50,7 @@ export function LandownerStatement({ planId, row, fieldName, statements, request
             ? `Confirmed by ${current.confirmedName} on ${formatDate(current.confirmedAt.slice(0, 10))}.`
             : `Sent to ${current.landownerEmail} on ${formatDate(current.requestedAt.slice(0, 10))}; not yet confirmed. The link works until ${formatDate(current.expiresAt.slice(0, 10))}.`}
           {problem && current.confirmedAt ? ` ${problem}` : ''}
+          {current.confirmedAt && current.copyOfRecord ? <> <a href={`/api/statements/${current.id}/copy-of-record.pdf`}>Copy of record {current.copyOfRecord}</a></> : null}
         </p>
       ) : null}
       <TextField label="Landowner’s email" type="email" autoComplete="off" value={email} onChange={(e) => setEmail(e.target.value)} error={error ?? undefined} />

@@ -9,6 +9,7 @@ import { Checkbox } from '@/components/checkbox';
 import { applyActionResult } from '@/components/forms/apply-result';
 import { TextField } from '@/components/text-field';
 import type { ActionResult } from '@/lib/errors';
+import { STATEMENT_CERTIFICATION } from '@/lib/statements/words';
 import { statementConfirmSchema } from '@/lib/validation/statements';
 
 type Values = { token: string; signedName: string; agree: boolean };
@@ -44,7 +45,7 @@ export function StatementConfirmForm({ token, landownerName, action }: { token: 
       ) : null}
       <TextField label="Your full name (your signature)" required autoComplete="name" error={formState.errors.signedName?.message} {...register('signedName')} />
       <Checkbox
-        label="I am the landowner of this field, I agree that the operation’s manure may be applied on it as the plan says, and the commercial fertilizer figures are what I plan to apply."
+        label={STATEMENT_CERTIFICATION}
         error={formState.errors.agree?.message}
         {...register('agree')}
       />

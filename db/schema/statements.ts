@@ -29,6 +29,9 @@ export const landownerStatements = pgTable(
     /** The name the landowner typed as their signature, and when. */
     confirmedName: text('confirmed_name'),
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    /** The landowner's own link to the copy of record of what they confirmed (hashed; it expires). */
+    copyTokenHash: text('copy_token_hash').unique(),
+    copyTokenExpiresAt: timestamp('copy_token_expires_at', { withTimezone: true }),
   },
   (t) => [index('landowner_statements_plan_idx').on(t.planId, t.agreementKey)],
 );

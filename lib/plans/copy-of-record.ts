@@ -1,6 +1,6 @@
 import 'server-only';
 import { createHash } from 'node:crypto';
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
 import { getDb } from '@/db/client';
 import { copiesOfRecord, counties, operations, parties, planSubmissions, plans, users } from '@/db/schema';
@@ -100,7 +100,7 @@ export async function getCopyOfRecord(actor: Actor, planId: string) {
   const [copy] = await db
     .select({ sha256: copiesOfRecord.sha256, pdf: copiesOfRecord.pdf, confirmationNumber: copiesOfRecord.confirmationNumber })
     .from(copiesOfRecord)
-    .where(eq(copiesOfRecord.planId, planId))
+    .where(and(eq(copiesOfRecord.planId, planId), isNotNull(copiesOfRecord.planSubmissionId)))
     .orderBy(desc(copiesOfRecord.createdAt))
     .limit(1);
   if (!copy) throw notFoundError();

@@ -15,6 +15,8 @@ export type StatementSummary = {
   requestedAt: string;
   confirmedAt: string | null;
   expiresAt: string;
+  /** The receipt number of the statement's copy of record, once confirmed (none for one confirmed before copies were kept). */
+  copyOfRecord?: string | null;
 };
 
 const same = (a: number | null | undefined, b: number | null | undefined) => (a ?? null) === (b ?? null);

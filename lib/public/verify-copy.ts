@@ -13,6 +13,8 @@ import { limitPublic } from './limits';
 // county. Never the owner, the content or the file.
 
 export type FiledCopyMatch = {
+  /** A plan as received, or a landowner's statement of intent as confirmed (DNR form 542-8167). */
+  kind: 'plan' | 'statement';
   confirmationNumber: string;
   referenceNumber: string;
   receivedOn: string;
@@ -26,19 +28,20 @@ export async function findFiledCopy(sha256: string): Promise<FiledCopyMatch | nu
   const db = await getDb();
   const [row] = await db
     .select({
-      confirmationNumber: copiesOfRecord.confirmationNumber, referenceNumber: plans.referenceNumber, receivedAt: planSubmissions.createdAt,
+      confirmationNumber: copiesOfRecord.confirmationNumber, referenceNumber: plans.referenceNumber, submittedAt: planSubmissions.createdAt, madeAt: copiesOfRecord.createdAt,
       operationName: operations.name, facilityId: operations.facilityId, countyName: counties.name,
     })
     .from(copiesOfRecord)
-    .innerJoin(planSubmissions, eq(planSubmissions.id, copiesOfRecord.planSubmissionId))
+    .leftJoin(planSubmissions, eq(planSubmissions.id, copiesOfRecord.planSubmissionId))
     .innerJoin(plans, eq(plans.id, copiesOfRecord.planId))
     .innerJoin(operations, eq(operations.id, plans.operationId))
     .innerJoin(counties, eq(counties.fips, operations.countyFips))
     .where(eq(copiesOfRecord.sha256, sha256))
     .limit(1);
   if (!row) return null;
-  const { receivedAt, ...rest } = row;
-  return { ...rest, receivedOn: iowaDateOf(receivedAt) };
+  const { submittedAt, madeAt, ...rest } = row;
+  // A statement's copy is made the moment the landowner confirms it.
+  return { ...rest, kind: submittedAt ? 'plan' : 'statement', receivedOn: iowaDateOf(submittedAt ?? madeAt) };
 }
 
 export type VerifyAnswer = { sha256: string; match: FiledCopyMatch | null };

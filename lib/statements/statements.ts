@@ -2,7 +2,7 @@ import 'server-only';
 import { randomBytes } from 'node:crypto';
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import { getDb, queryRows, type Executor } from '@/db/client';
-import { counties, landownerStatements, operations, plans } from '@/db/schema';
+import { copiesOfRecord, counties, landownerStatements, operations, plans } from '@/db/schema';
 import { recordAudit } from '@/lib/audit';
 import { authorize } from '@/lib/auth/policy';
 import type { Actor } from '@/lib/auth/roles';
@@ -12,6 +12,7 @@ import { enqueueEmail } from '@/lib/notifications/outbox';
 import { isEditableStatus } from '@/lib/plans/steps';
 import type { StatementConfirmValues, StatementRequestValues } from '@/lib/validation/statements';
 import type { StatementSummary } from '@/lib/plans/statement-check';
+import { makeStatementCopy } from './copy-of-record';
 
 // DNR form 542-8167: a statement of intent for land the owner neither owns nor rents. The filer asks
 // the landowner by email; the landowner opens the single-use link (no portal account needed), sees
@@ -123,8 +124,13 @@ export async function requestLandownerStatement(actor: Actor, input: StatementRe
 
 /** The plan's statements, newest first (the filer's form shows each row's latest). */
 export async function listPlanStatements(db: Executor, planId: string): Promise<StatementSummary[]> {
-  const rows = await db.select().from(landownerStatements).where(eq(landownerStatements.planId, planId)).orderBy(desc(landownerStatements.requestedAt));
-  return rows.map(summary);
+  const rows = await db
+    .select({ statement: landownerStatements, copy: copiesOfRecord.confirmationNumber })
+    .from(landownerStatements)
+    .leftJoin(copiesOfRecord, eq(copiesOfRecord.statementId, landownerStatements.id))
+    .where(eq(landownerStatements.planId, planId))
+    .orderBy(desc(landownerStatements.requestedAt));
+  return rows.map((r) => ({ ...summary(r.statement), copyOfRecord: r.copy }));
 }
 
 /** The statement a link opens, with its operation; null for a used, replaced or expired link. */
@@ -140,8 +146,9 @@ export async function findStatementByLink(db: Executor, token: string, now = new
   return row ?? null;
 }
 
-/** The landowner confirms through the link: once, before it expires. */
-export async function confirmLandownerStatement(input: StatementConfirmValues, now = new Date()): Promise<StatementSummary> {
+/** The landowner confirms through the link: once, before it expires. The statement's copy of record is made in the same transaction. */
+export async function confirmLandownerStatement(input: StatementConfirmValues, ctx: { origin: string; now?: Date }): Promise<StatementSummary & { receiptNumber: string; sha256: string }> {
+  const now = ctx.now ?? new Date();
   const db = await getDb();
   return db.transaction(async (tx) => {
     const [row] = await tx
@@ -154,6 +161,7 @@ export async function confirmLandownerStatement(input: StatementConfirmValues, n
       actorUserId: null, action: 'statement.confirmed_by_landowner', entityType: 'plan', entityId: row.planId,
       after: { statementId: row.id, signedName: input.signedName, via: 'emailed_link', figures: { acres: row.acres, n: row.commercialNLbPerAcre, p2o5: row.commercialP2o5LbPerAcre } },
     });
-    return summary(row);
+    const copy = await makeStatementCopy(tx, row, { origin: ctx.origin, now });
+    return { ...summary(row), ...copy, copyOfRecord: copy.receiptNumber };
   });
 }

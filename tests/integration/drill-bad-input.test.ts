@@ -261,7 +261,7 @@ const CASES: Case[] = [
     run: async (a, x) => requestLandownerStatement(a, parseOrThrow(statementRequestSchema, x), ctx),
   },
   // app/statements/confirm/actions.ts: public; the emailed link is the authority.
-  { name: 'confirmStatementAction', roles: ['owner'], base: () => fc.record({ token: fc.constant('d'.repeat(43)), signedName: fc.constant('Jan De Boer'), agree: fc.constant(true) }), run: async (_a, x) => confirmLandownerStatement(parseOrThrow(statementConfirmSchema, x)) },
+  { name: 'confirmStatementAction', roles: ['owner'], base: () => fc.record({ token: fc.constant('d'.repeat(43)), signedName: fc.constant('Jan De Boer'), agree: fc.constant(true) }), run: async (_a, x) => confirmLandownerStatement(parseOrThrow(statementConfirmSchema, x), { origin: 'http://localhost:3000' }) },
   // app/operations/[id]/applications/actions.ts (DNR form 542-8002).
   {
     name: 'recordApplicationAction',

@@ -8,6 +8,11 @@ import { saveDraft } from '@/lib/plans/drafts';
 import { submitPlan } from '@/lib/plans/submit';
 import { getReviewView } from '@/lib/reviews/review-view';
 import { confirmLandownerStatement, requestLandownerStatement } from '@/lib/statements/statements';
+import { getStatementCopy, getStatementCopyByLink } from '@/lib/statements/copy-of-record';
+import { findFiledCopy } from '@/lib/public/verify-copy';
+import { sha256Hex } from '@/lib/plans/copy-of-record';
+import { sql } from 'drizzle-orm';
+import { archivalProblems, pdfPages, popplerMissing } from '../support/poppler';
 import { startPlan } from '@/lib/plans/start';
 import { uploadAttachment } from '@/lib/plans/attachments';
 import { completeDraft, createOperation, createOwner, createReviewer, createUser, planVersion } from './support/factories';
@@ -101,8 +106,8 @@ describe(`landowners' statements of intent confirmed by email on ${databaseLabel
     expect(Object.values((waiting as { fieldErrors: Record<string, string[]> }).fieldErrors).flat()).toContain(
       'Jan De Boer has not yet confirmed the statement of intent emailed to jan.deboer@example.test. Wait for it, upload a signed copy, or send it again.');
 
-    await confirmLandownerStatement({ token, signedName: 'Jan De Boer', agree: true });
-    await expect(confirmLandownerStatement({ token, signedName: 'Jan De Boer', agree: true })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await confirmLandownerStatement({ token, signedName: 'Jan De Boer', agree: true }, { origin });
+    await expect(confirmLandownerStatement({ token, signedName: 'Jan De Boer', agree: true }, { origin })).rejects.toMatchObject({ code: 'NOT_FOUND' });
     const filed = await submit(owner, planId);
     expect(filed.confirmationNumber).toMatch(/^MMP-/);
     const [row] = await (await getDb()).select().from(landAgreements).where(eq(landAgreements.planId, planId));
@@ -117,6 +122,45 @@ describe(`landowners' statements of intent confirmed by email on ${databaseLabel
     expect(home?.value).toContain('commercial nitrogen from the landowner’s statement of intent');
   });
 
+  it('gives the confirmed statement its own copy of record: archival, write-once, emailed to the landowner, for the plan’s readers only, and found by /verify', async () => {
+    const { owner, planId, draft, agreement } = await planWithStatementField();
+    await save(owner, planId, draft);
+    const sent = await requestLandownerStatement(owner, {
+      planId, agreementKey: agreement.key, landownerName: 'Jan De Boer', landownerEmail: 'jan.copy@example.test', fieldName: 'Home 80', acres: 80, commercialNLbPerAcre: 60,
+    }, { origin });
+    const db = await getDb();
+    const [request] = await db.select().from(emailOutbox).where(and(eq(emailOutbox.template, 'statement-requested'), eq(emailOutbox.toAddress, 'jan.copy@example.test')));
+    const token = /token=([A-Za-z0-9_-]+)/.exec(request!.text)![1]!;
+    const confirmed = await confirmLandownerStatement({ token, signedName: 'Jan Pieter De Boer', agree: true }, { origin });
+    expect(confirmed.receiptNumber).toMatch(/^SOI-\d{4}-[0-9A-F]{8}$/);
+
+    // The landowner is emailed the receipt, the hash and a link of their own, which opens the stored bytes.
+    const [ack] = await db.select().from(emailOutbox).where(and(eq(emailOutbox.template, 'statement-copy-of-record'), eq(emailOutbox.toAddress, 'jan.copy@example.test')));
+    expect(ack?.text).toContain(confirmed.receiptNumber);
+    expect(ack?.text).toContain(confirmed.sha256);
+    const copyToken = /copy-of-record\.pdf\?token=([A-Za-z0-9_-]+)/.exec(ack!.text)![1]!;
+    const byLink = await getStatementCopyByLink(copyToken);
+    expect(sha256Hex(byLink.pdf)).toBe(confirmed.sha256);
+    await expect(getStatementCopyByLink(`${copyToken}x`)).rejects.toMatchObject({ code: 'NOT_FOUND' });
+
+    // The owner may open it from the plan; someone else's owner may not.
+    expect((await getStatementCopy(owner, sent.id)).sha256).toBe(confirmed.sha256);
+    await expect(getStatementCopy(await createOwner(), sent.id)).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    // Anyone holding it learns at /verify which statement it is; a copy with one byte changed matches nothing.
+    expect(await findFiledCopy(confirmed.sha256)).toMatchObject({ kind: 'statement', confirmationNumber: confirmed.receiptNumber });
+    const changed = Buffer.from(byLink.pdf);
+    changed[changed.length - 10] = changed[changed.length - 10]! ^ 1;
+    expect(await findFiledCopy(sha256Hex(changed))).toBeNull();
+    // Written once: the database refuses to change it.
+    await expect(db.execute(sql`update copies_of_record set confirmation_number = 'X' where sha256 = ${confirmed.sha256}`)).rejects.toThrow();
+
+    if (!popplerMissing) {
+      expect(archivalProblems(byLink.pdf, `Statement of intent: copy of record ${confirmed.receiptNumber}`)).toEqual([]);
+      const text = pdfPages(byLink.pdf).join(' ').replace(/\s+/g, ' ');
+      for (const words of ['Jan Pieter De Boer signed by typing their name', 'Home 80, 80 acres', '60 lb per acre', 'I am the landowner of this field', 'jan.copy@example.test']) expect(text).toContain(words);
+    }
+  });
+
   it('asks again when the figures change after the landowner confirmed, and a newer request replaces an unanswered link', async () => {
     const { owner, planId, draft, agreement } = await planWithStatementField();
     const base = { planId, agreementKey: agreement.key, landownerName: 'Jan De Boer', landownerEmail: 'jan2@example.test', fieldName: 'Home 80', acres: 80, commercialNLbPerAcre: 60 };
@@ -124,8 +168,8 @@ describe(`landowners' statements of intent confirmed by email on ${databaseLabel
     const second = await requestLandownerStatement(owner, base, { origin });
     const mails = await (await getDb()).select().from(emailOutbox).where(eq(emailOutbox.toAddress, 'jan2@example.test')).orderBy(asc(emailOutbox.createdAt));
     const [oldToken, newToken] = mails.map((m) => /token=([A-Za-z0-9_-]+)/.exec(m.text)![1]!);
-    await expect(confirmLandownerStatement({ token: oldToken!, signedName: 'Jan De Boer', agree: true })).rejects.toMatchObject({ code: 'NOT_FOUND' });
-    await confirmLandownerStatement({ token: newToken!, signedName: 'Jan De Boer', agree: true });
+    await expect(confirmLandownerStatement({ token: oldToken!, signedName: 'Jan De Boer', agree: true }, { origin })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await confirmLandownerStatement({ token: newToken!, signedName: 'Jan De Boer', agree: true }, { origin });
     await save(owner, planId, { ...draft, agreements: { agreements: [{ ...agreement, commercialNLbPerAcre: '40', statementId: second.id }] } });
     const refused = (await submit(owner, planId).catch((e: unknown) => e)) as { fieldErrors: Record<string, string[]> };
     expect(Object.values(refused.fieldErrors).flat().join(' ')).toContain('differs from what the plan now says');

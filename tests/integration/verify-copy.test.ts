@@ -19,8 +19,8 @@ describe(`checking a copy of record on ${databaseLabel}`, () => {
     const copy = await getCopyOfRecord(owner, planId);
     const byFile = await verifyCopyOfRecord(parseOrThrow(verifyRequestSchema, { sha256: '', file: pdfFile(copy.pdf) }), address());
     expect(byFile.sha256).toBe(copy.sha256);
-    expect(byFile.match).toMatchObject({ confirmationNumber: submission.confirmationNumber, operationName, countyName: 'Sioux', receivedOn: submission.submittedOn });
-    expect(Object.keys(byFile.match!).sort()).toEqual(['confirmationNumber', 'countyName', 'facilityId', 'operationName', 'receivedOn', 'referenceNumber']);
+    expect(byFile.match).toMatchObject({ kind: 'plan', confirmationNumber: submission.confirmationNumber, operationName, countyName: 'Sioux', receivedOn: submission.submittedOn });
+    expect(Object.keys(byFile.match!).sort()).toEqual(['confirmationNumber', 'countyName', 'facilityId', 'kind', 'operationName', 'receivedOn', 'referenceNumber']);
     expect(JSON.stringify(byFile)).not.toContain(owner.email);
     // Pasted in capitals and over two lines, as copied from a printout.
     const pasted = `${copy.sha256.slice(0, 32).toUpperCase()}\n ${copy.sha256.slice(32)}`;

@@ -2,6 +2,7 @@
 
 import { runAction } from '@/lib/actions/run-action';
 import type { ActionResult } from '@/lib/errors';
+import { publicOrigin } from '@/lib/env';
 import { confirmLandownerStatement } from '@/lib/statements/statements';
 import { parseOrThrow } from '@/lib/validation/parse';
 import { statementConfirmSchema } from '@/lib/validation/statements';
@@ -11,7 +12,11 @@ import { statementConfirmSchema } from '@/lib/validation/statements';
 export async function confirmStatementAction(input: unknown): Promise<ActionResult> {
   return runAction(async () => {
     const values = parseOrThrow(statementConfirmSchema, input);
-    const s = await confirmLandownerStatement(values);
-    return { ok: true, data: undefined, message: `Thank you, ${s.confirmedName}. The statement for ${s.fieldName} is confirmed; the operation’s owner can now file the plan with it.` };
+    const s = await confirmLandownerStatement(values, { origin: publicOrigin() });
+    return {
+      ok: true,
+      data: undefined,
+      message: `Thank you, ${s.confirmedName}. The statement for ${s.fieldName} is confirmed (receipt ${s.receiptNumber}); the operation’s owner can now file the plan with it. We have emailed you its copy of record, the statement exactly as you signed it.`,
+    };
   });
 }

@@ -99,6 +99,9 @@ export const ROUTES: { file: string; url: string; expect: string }[] = [
   { file: 'app/api/county/export/route.ts', url: '/api/county/export', expect: 'U 403 403 403 403 403 200 403' },
   { file: 'app/api/plans/[id]/receipt.pdf/route.ts', url: `/api/plans/${ID}/receipt.pdf`, expect: 'U 404 404 404 404 404 404 404' },
   { file: 'app/api/plans/[id]/copy-of-record.pdf/route.ts', url: `/api/plans/${ID}/copy-of-record.pdf`, expect: 'U 404 404 404 404 404 404 404' },
+  { file: 'app/api/statements/[id]/copy-of-record.pdf/route.ts', url: `/api/statements/${ID}/copy-of-record.pdf`, expect: 'U 404 404 404 404 404 404 404' },
+  // The landowner's own emailed link: no session needed, and a link that is not genuine is not found for anyone.
+  { file: 'app/api/statements/copy-of-record.pdf/route.ts', url: '/api/statements/copy-of-record.pdf?token=not-a-real-token-at-all', expect: '404 404 404 404 404 404 404 404' },
   { file: 'app/api/plans/[id]/letter.pdf/route.ts', url: `/api/plans/${ID}/letter.pdf`, expect: 'U 404 404 404 404 404 404 404' },
   { file: 'app/api/attachments/[id]/route.ts', url: `/api/attachments/${ID}`, expect: 'U 404 404 404 404 404 404 404' },
   { file: 'app/api/calendar/[token]/route.ts', url: '/api/calendar/not-a-real-token.ics', expect: '404 404 404 404 404 404 404 404' },

@@ -1,0 +1,19 @@
+import { getActor } from '@/lib/auth/session';
+import { AppError } from '@/lib/errors';
+import { route } from '@/lib/http/route-errors';
+import { getStatementCopy } from '@/lib/statements/copy-of-record';
+import { pdfResponse } from '../../pdf-response';
+
+export const dynamic = 'force-dynamic';
+
+// GET /api/statements/:id/copy-of-record.pdf : a confirmed statement of intent's copy of record (DNR
+// form 542-8167), the stored bytes exactly, for anyone whose scope includes its plan; anyone else,
+// and a statement with no copy, reads as not found.
+export const GET = route('statement-copy-of-record', async (_request: Request, { params }: { params: Promise<{ id: string }> }) => {
+  const { id } = await params;
+  const actor = await getActor();
+  if (!actor) throw new AppError('UNAUTHENTICATED', 'Sign in to download the copy of record.');
+  if (!/^[0-9a-f-]{36}$/i.test(id)) throw new AppError('NOT_FOUND', 'We can’t find that record.');
+  const copy = await getStatementCopy(actor, id);
+  return pdfResponse(copy);
+});
