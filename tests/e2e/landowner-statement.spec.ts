@@ -121,7 +121,14 @@ test('an owner emails a landowner the statement of intent; the landowner confirm
 
   // Back on the plan: confirmed; the 60 lb credit lowers the limit to (240 - 60) / 45 = 4, and the planned 170 / 45 = 3.78 is within it.
   await page.goto(editUrl);
-  await expect(page.getByRole('group', { name: /^Agreement 1/ }).getByRole('status').filter({ hasText: 'Confirmed by' })).toContainText('Confirmed by Jan De Boer');
+  const confirmed = page.getByRole('group', { name: /^Agreement 1/ }).getByRole('status').filter({ hasText: 'Confirmed by' });
+  await expect(confirmed).toContainText('Confirmed by Jan De Boer');
+  // The statement as the landowner signed it has its own copy of record, a PDF the owner can download.
+  const copyLink = confirmed.getByRole('link', { name: /^Copy of record SOI-\d{4}-[0-9A-F]{8}$/ });
+  const copy = await page.request.get((await copyLink.getAttribute('href'))!);
+  expect(copy.status()).toBe(200);
+  expect(copy.headers()['content-type']).toBe('application/pdf');
+  expect((await copy.body()).subarray(0, 5).toString('latin1')).toBe('%PDF-');
   await continueTo(page, 'Stockpiles and practices');
   await page.getByLabel('Soil loss and surface water practices').fill('No-till; grassed waterways; 200 ft setbacks from streams.');
   await continueTo(page, 'Maps and attachments');
