@@ -1,6 +1,7 @@
 import { getActor } from '@/lib/auth/session';
 import { publicOrigin } from '@/lib/env';
 import { AppError } from '@/lib/errors';
+import { pdfDownload } from '@/lib/http/pdf-download';
 import { getInvoice } from '@/lib/payments/invoice';
 import { renderInvoicePdf } from '@/lib/payments/invoice-pdf';
 
@@ -14,9 +15,7 @@ export async function GET(_request: Request, { params }: { params: Promise<{ id:
   try {
     const invoice = await getInvoice(actor, id);
     const pdf = await renderInvoicePdf(invoice, publicOrigin());
-    return new Response(new Uint8Array(pdf), {
-      headers: { 'Content-Type': 'application/pdf', 'Content-Disposition': `inline; filename="${invoice.number}.pdf"`, 'Cache-Control': 'private, no-store' },
-    });
+    return pdfDownload(pdf, `${invoice.number}.pdf`, { inline: true });
   } catch (err) {
     if (err instanceof AppError && err.code === 'NOT_FOUND') return new Response('We can’t find that invoice.', { status: 404 });
     throw err;

@@ -1,7 +1,7 @@
 import { AppError } from '@/lib/errors';
+import { pdfDownload } from '@/lib/http/pdf-download';
 import { route } from '@/lib/http/route-errors';
 import { getStatementCopyByLink } from '@/lib/statements/copy-of-record';
-import { pdfResponse } from '../pdf-response';
 
 export const dynamic = 'force-dynamic';
 
@@ -12,5 +12,5 @@ export const GET = route('statement-copy-by-link', async (request: Request) => {
   const token = new URL(request.url).searchParams.get('token') ?? '';
   if (token.length < 20 || token.length > 200) throw new AppError('NOT_FOUND', 'This link has expired or is not right. Ask the operation’s owner for a copy, or contact the department.');
   const copy = await getStatementCopyByLink(token);
-  return pdfResponse(copy);
+  return pdfDownload(copy.pdf, `statement-${copy.receiptNumber}.pdf`, { sha256: copy.sha256 });
 });

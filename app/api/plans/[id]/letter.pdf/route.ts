@@ -1,5 +1,6 @@
 import { getActor } from '@/lib/auth/session';
 import { AppError } from '@/lib/errors';
+import { pdfDownload } from '@/lib/http/pdf-download';
 import { route } from '@/lib/http/route-errors';
 import { getSentLetterPdf } from '@/lib/reviews/letter';
 
@@ -12,14 +13,5 @@ export const GET = route('decision-letter', async (_request: Request, { params }
   const actor = await getActor();
   if (!actor) throw new AppError('UNAUTHENTICATED', 'Sign in to download the decision letter.');
   const letter = await getSentLetterPdf(actor, id);
-  return new Response(new Uint8Array(letter.pdf), {
-    headers: {
-      'Content-Type': 'application/pdf',
-      'Content-Length': String(letter.pdf.length),
-      'Content-Disposition': `attachment; filename="decision-letter-${letter.referenceNumber}-${letter.decidedOn}.pdf"`,
-      'Cache-Control': 'private, no-store',
-      'X-Content-Type-Options': 'nosniff',
-      ETag: `"${letter.sha256}"`,
-    },
-  });
+  return pdfDownload(letter.pdf, `decision-letter-${letter.referenceNumber}-${letter.decidedOn}.pdf`, { sha256: letter.sha256 });
 });

@@ -1,5 +1,6 @@
 import { getActor } from '@/lib/auth/session';
 import { AppError } from '@/lib/errors';
+import { pdfDownload } from '@/lib/http/pdf-download';
 import { route } from '@/lib/http/route-errors';
 import { renderFilingReceiptPdf } from '@/lib/pdf/filing-receipt-pdf';
 import { getFilingReceipt } from '@/lib/plans/filing-receipt';
@@ -15,13 +16,5 @@ export const GET = route('filing-receipt', async (_request: Request, { params }:
   const receipt = await getFilingReceipt(actor, id);
   const pdf = await renderFilingReceiptPdf(receipt);
   const name = `filing-receipt-${receipt.confirmationNumber ?? receipt.referenceNumber}.pdf`;
-  return new Response(new Uint8Array(pdf), {
-    headers: {
-      'Content-Type': 'application/pdf',
-      'Content-Length': String(pdf.length),
-      'Content-Disposition': `attachment; filename="${name}"`,
-      'Cache-Control': 'private, no-store',
-      'X-Content-Type-Options': 'nosniff',
-    },
-  });
+  return pdfDownload(pdf, name);
 });

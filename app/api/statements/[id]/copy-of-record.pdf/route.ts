@@ -1,8 +1,8 @@
 import { getActor } from '@/lib/auth/session';
 import { AppError } from '@/lib/errors';
+import { pdfDownload } from '@/lib/http/pdf-download';
 import { route } from '@/lib/http/route-errors';
 import { getStatementCopy } from '@/lib/statements/copy-of-record';
-import { pdfResponse } from '../../pdf-response';
 
 export const dynamic = 'force-dynamic';
 
@@ -15,5 +15,5 @@ export const GET = route('statement-copy-of-record', async (_request: Request, {
   if (!actor) throw new AppError('UNAUTHENTICATED', 'Sign in to download the copy of record.');
   if (!/^[0-9a-f-]{36}$/i.test(id)) throw new AppError('NOT_FOUND', 'We can’t find that record.');
   const copy = await getStatementCopy(actor, id);
-  return pdfResponse(copy);
+  return pdfDownload(copy.pdf, `statement-${copy.receiptNumber}.pdf`, { sha256: copy.sha256 });
 });
