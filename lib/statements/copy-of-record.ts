@@ -1,6 +1,6 @@
 import 'server-only';
 import { randomBytes } from 'node:crypto';
-import { and, eq, gt, isNotNull } from 'drizzle-orm';
+import { and, eq, gt } from 'drizzle-orm';
 import { getDb, type Executor } from '@/db/client';
 import { copiesOfRecord, counties, landownerStatements, operations, plans, users } from '@/db/schema';
 import { hashToken } from '@/lib/auth/tokens';
@@ -35,11 +35,12 @@ const lb = (v: number | null) => (v === null ? 'none stated' : `${formatNumber(v
 export async function makeStatementCopy(tx: Executor, statement: StatementRow, ctx: { origin: string; now: Date }): Promise<{ sha256: string; receiptNumber: string }> {
   const [about] = await tx
     .select({ referenceNumber: plans.referenceNumber, operationName: operations.name, facilityId: operations.facilityId, countyName: counties.name, requestedBy: users.name })
-    .from(plans)
+    .from(landownerStatements)
+    .innerJoin(plans, eq(plans.id, landownerStatements.planId))
     .innerJoin(operations, eq(operations.id, plans.operationId))
     .innerJoin(counties, eq(counties.fips, operations.countyFips))
-    .leftJoin(users, eq(users.id, statement.requestedByUserId ?? '00000000-0000-0000-0000-000000000000'))
-    .where(eq(plans.id, statement.planId));
+    .leftJoin(users, eq(users.id, landownerStatements.requestedByUserId))
+    .where(eq(landownerStatements.id, statement.id));
   if (!about || !statement.confirmedAt || !statement.confirmedName) throw new Error('A statement gets its copy of record only once it is confirmed.');
   const receiptNumber = statementReceiptNumber(statement);
   // What was signed, as data: its hash is printed in the copy and kept beside it.
@@ -124,18 +125,9 @@ export async function getStatementCopy(actor: Actor, statementId: string) {
   const [row] = await db
     .select({ planId: copiesOfRecord.planId, pdf: copiesOfRecord.pdf, sha256: copiesOfRecord.sha256, receiptNumber: copiesOfRecord.confirmationNumber })
     .from(copiesOfRecord)
-    .where(and(eq(copiesOfRecord.statementId, statementId), isNotNull(copiesOfRecord.statementId)))
+    .where(eq(copiesOfRecord.statementId, statementId))
     .limit(1);
   if (!row) throw notFoundError();
   await getPlanForActor(actor, row.planId);
   return row;
-}
-
-/** The receipt numbers and hashes of a plan's statement copies, by statement, for the plan's pages (already authorized). */
-export async function statementCopiesOfPlan(db: Executor, planId: string): Promise<Map<string, { receiptNumber: string; sha256: string }>> {
-  const rows = await db
-    .select({ statementId: copiesOfRecord.statementId, receiptNumber: copiesOfRecord.confirmationNumber, sha256: copiesOfRecord.sha256 })
-    .from(copiesOfRecord)
-    .where(and(eq(copiesOfRecord.planId, planId), isNotNull(copiesOfRecord.statementId)));
-  return new Map(rows.map((r) => [r.statementId!, { receiptNumber: r.receiptNumber, sha256: r.sha256 }]));
 }
