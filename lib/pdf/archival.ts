@@ -43,7 +43,9 @@ const MUTED = '#444444';
 /**
  * The text with its line breaks chosen here: only at a space, or after a slash inside a word too long
  * for a line (an address). PDFKit's own breaker would also break after a hyphen, splitting a reference
- * such as "FEE-3F2A9C417D" or a date range across lines, where a reader copies it wrong.
+ * such as "FEE-C67EAD0CE8" or a date range across lines, where a reader copies it wrong. (PDFKit
+ * ends a paragraph at every line break, so blocks are drawn without its paragraph gap and the gap is
+ * added once, after the block.)
  */
 function wrapAtSpaces(doc: PDFKit.PDFDocument, text: string, width: number): string {
   // A little short of the width: PDFKit measures word by word, and kerning makes the sums differ slightly.
@@ -54,10 +56,11 @@ function wrapAtSpaces(doc: PDFKit.PDFDocument, text: string, width: number): str
     const pieces = (word: string): string[] => {
       if (fits(word)) return [word];
       // Too long for any line: break after a slash where there is one, else where it must.
-      const parts = word.split(/(?<=\/)/);
+      // A piece between slashes that is itself too long is taken a character at a time.
+      const parts = word.split(/(?<=\/)/).flatMap((part) => (fits(part) ? [part] : [...part]));
       const out: string[] = [];
       let cur = '';
-      for (const part of parts.length > 1 ? parts : [...word]) {
+      for (const part of parts) {
         if (cur && !fits(cur + part)) { out.push(cur); cur = ''; }
         cur += part;
       }
@@ -114,13 +117,15 @@ export async function renderArchivalPdf(d: ArchivalDocument): Promise<Buffer> {
       root.add(doc.struct(level === 1 ? 'H1' : 'H2', {}, () => {
         if (level === 2) doc.moveDown(0.6);
         else if (doc.y > doc.page.margins.top) doc.moveDown(0.4);
-        doc.font('Bold').fontSize(level === 1 ? size + 6 : size + 2).fillColor('black').text(wrapAtSpaces(doc, b.heading, width), { paragraphGap: 2 });
+        doc.font('Bold').fontSize(level === 1 ? size + 6 : size + 2).fillColor('black').text(wrapAtSpaces(doc, b.heading, width));
+        doc.y += 2;
       }));
     } else if ('text' in b) {
       root.add(doc.struct('P', {}, () => {
         if (b.gapBefore) doc.moveDown(b.gapBefore);
         doc.font(b.bold ? 'Bold' : 'Body').fontSize(b.size ?? size).fillColor(b.muted ? MUTED : 'black');
-        doc.text(wrapAtSpaces(doc, b.text, width - (b.indent ?? 0)), left + (b.indent ?? 0), doc.y, { width: width - (b.indent ?? 0), paragraphGap: 4 });
+        doc.text(wrapAtSpaces(doc, b.text, width - (b.indent ?? 0)), left + (b.indent ?? 0), doc.y, { width: width - (b.indent ?? 0) });
+        doc.y += 4;
       }));
     } else if ('list' in b) {
       const list = doc.struct('L');
@@ -128,7 +133,8 @@ export async function renderArchivalPdf(d: ArchivalDocument): Promise<Buffer> {
       for (const line of b.list) {
         list.add(doc.struct('LI', {}, [doc.struct('LBody', {}, () => {
           doc.font('Body').fontSize(size - 0.5).fillColor('black');
-          doc.text(wrapAtSpaces(doc, `• ${line}`, width), { width, paragraphGap: 3 });
+          doc.text(wrapAtSpaces(doc, `• ${line}`, width), { width });
+          doc.y += 3;
         })]));
       }
       list.end();
@@ -141,7 +147,7 @@ export async function renderArchivalPdf(d: ArchivalDocument): Promise<Buffer> {
       const rows = [...(t.header ? [{ cells: t.header, head: true, bold: true }] : []), ...t.rows.map((cells, i) => ({ cells, head: false, bold: t.boldRows?.includes(i) ?? false }))];
       for (const row of rows) {
         const fontOf = (i: number) => (row.bold || (t.boldFirstColumn && i === 0) ? 'Bold' : 'Body');
-        const cellText = row.cells.map((c, i) => wrapAtSpaces(doc.font(fontOf(i)).fontSize(size), c || ' ', cols[i]! - 2 * pad));
+        const cellText = row.cells.map((c, i) => wrapAtSpaces(doc.font(fontOf(i)).fontSize(size), c, cols[i]! - 2 * pad) || ' ');
         const height = Math.max(...cellText.map((c, i) => doc.font(fontOf(i)).fontSize(size).heightOfString(c, { width: cols[i]! - 2 * pad }))) + 2 * pad;
         if (roomLeft() < height) doc.addPage();
         const y = doc.y;
@@ -150,7 +156,11 @@ export async function renderArchivalPdf(d: ArchivalDocument): Promise<Buffer> {
         let x = left;
         cellText.forEach((c, i) => {
           const cellX = x;
-          tr.add(doc.struct(row.head ? 'TH' : 'TD', {}, () => {
+          // A column's header cell, and a row's label in a two-column table of facts, say what they head (PDF/UA).
+          const header = row.head || (t.boldFirstColumn && i === 0);
+          // PDFKit writes the Scope attribute; its type declarations do not list the option.
+          const scope = (header ? { scope: row.head ? 'Column' : 'Row' } : {}) as PDFKit.Mixins.StructureElementOptions;
+          tr.add(doc.struct(header ? 'TH' : 'TD', scope, () => {
             doc.font(fontOf(i)).fontSize(size).fillColor('black').text(c, cellX + pad, y + pad, { width: cols[i]! - 2 * pad, align: t.align?.[i] ?? 'left' });
           }));
           x += cols[i]!;

@@ -175,7 +175,7 @@ export function planBalance(input: BalanceInput, year: number, tables: Reference
     const ownCommercial = num(f.commercialNLbPerAcre);
     const commercialN = ownCommercial === null && statementN === null ? null : (ownCommercial ?? 0) + (statementN ?? 0);
     const statement = statementN === null && statementP === null ? null : { nLbPerAcre: statementN, p2o5LbPerAcre: statementP };
-    const base = { key: f.key, name: f.name, acres, crop, plannedRatePerAcre, p2o5Removal: null, commercialFromStatement: statementN !== null, statement, limitToBeChecked: false, readings: statement ? [BALANCE_READINGS.statementWithOwn] : [] };
+    const base = { key: f.key, name: f.name, acres, crop, plannedRatePerAcre, p2o5Removal: null, commercialFromStatement: statementN !== null, statement, limitToBeChecked: false, readings: [] as string[] };
     const pIndex = num(f.phosphorusIndex);
     const yieldGoal = num(f.optimumYield);
     const factor = cropNitrogenFactor(crop, tables);
@@ -202,9 +202,9 @@ export function planBalance(input: BalanceInput, year: number, tables: Reference
       : null;
     const p2o5Removal = rotation?.removal ?? null;
     rotation?.unconfirmed.forEach((u) => unconfirmed.add(u));
-    const readings = medium
-      ? [BALANCE_READINGS.rotation, ...(p2o5Removal && !p2o5Removal.yearsStated ? [BALANCE_READINGS.everyYear] : []), ...base.readings]
-      : base.readings;
+    // The rotation's readings shape a medium field's limit; the statement's, a limit computed with its figures.
+    const rotationReadings = medium ? [BALANCE_READINGS.rotation, ...(p2o5Removal && !p2o5Removal.yearsStated ? [BALANCE_READINGS.everyYear] : [])] : [];
+    const readings = [...rotationReadings, ...(statement ? [BALANCE_READINGS.statementWithOwn] : [])];
     try {
       const limit = fieldManureLimit({
         pIndex: pIndex!,
@@ -234,7 +234,7 @@ export function planBalance(input: BalanceInput, year: number, tables: Reference
         : err.field === 'p2o5PerManureUnit'
           ? `${f.name} has a medium phosphorus index: its limit needs the manure’s P2O5 per unit, which the plan does not give.`
           : `${f.name}: ${err.message}.`;
-      return { ...base, p2o5Removal, readings, limit: null, missing: why, overLimit: false };
+      return { ...base, p2o5Removal, readings: rotationReadings, limit: null, missing: why, overLimit: false };
     }
   });
 

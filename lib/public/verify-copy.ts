@@ -1,7 +1,7 @@
 import 'server-only';
 import { eq } from 'drizzle-orm';
 import { getDb } from '@/db/client';
-import { copiesOfRecord, counties, operations, planSubmissions, plans } from '@/db/schema';
+import { copiesOfRecord, counties, landownerStatements, operations, planSubmissions, plans } from '@/db/schema';
 import { iowaDateOf } from '@/lib/clock';
 import { AppError } from '@/lib/errors';
 import { sha256Hex } from '@/lib/plans/copy-of-record';
@@ -28,20 +28,22 @@ export async function findFiledCopy(sha256: string): Promise<FiledCopyMatch | nu
   const db = await getDb();
   const [row] = await db
     .select({
-      confirmationNumber: copiesOfRecord.confirmationNumber, referenceNumber: plans.referenceNumber, submittedAt: planSubmissions.createdAt, madeAt: copiesOfRecord.createdAt,
+      confirmationNumber: copiesOfRecord.confirmationNumber, referenceNumber: plans.referenceNumber, submittedAt: planSubmissions.createdAt, confirmedAt: landownerStatements.confirmedAt, statementId: copiesOfRecord.statementId,
       operationName: operations.name, facilityId: operations.facilityId, countyName: counties.name,
     })
     .from(copiesOfRecord)
     .leftJoin(planSubmissions, eq(planSubmissions.id, copiesOfRecord.planSubmissionId))
+    .leftJoin(landownerStatements, eq(landownerStatements.id, copiesOfRecord.statementId))
     .innerJoin(plans, eq(plans.id, copiesOfRecord.planId))
     .innerJoin(operations, eq(operations.id, plans.operationId))
     .innerJoin(counties, eq(counties.fips, operations.countyFips))
     .where(eq(copiesOfRecord.sha256, sha256))
     .limit(1);
   if (!row) return null;
-  const { submittedAt, madeAt, ...rest } = row;
-  // A statement's copy is made the moment the landowner confirms it.
-  return { ...rest, kind: submittedAt ? 'plan' : 'statement', receivedOn: iowaDateOf(submittedAt ?? madeAt) };
+  const { submittedAt, confirmedAt, statementId, ...rest } = row;
+  // A plan's copy is dated by its receipt, a statement's by the landowner's confirmation, as each PDF prints it.
+  const at = statementId ? confirmedAt : submittedAt;
+  return { ...rest, kind: statementId ? 'statement' : 'plan', receivedOn: iowaDateOf(at!) };
 }
 
 export type VerifyAnswer = { sha256: string; match: FiledCopyMatch | null };

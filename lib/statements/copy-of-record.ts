@@ -5,7 +5,9 @@ import { getDb, type Executor } from '@/db/client';
 import { copiesOfRecord, counties, landownerStatements, operations, plans, users } from '@/db/schema';
 import { hashToken } from '@/lib/auth/tokens';
 import { canonicalJson } from '@/lib/canonical-json';
-import { notFoundError } from '@/lib/errors';
+import { AppError, notFoundError } from '@/lib/errors';
+import { iowaDateOf } from '@/lib/clock';
+import { isUuid } from '@/lib/ids';
 import { formatDateTime, formatNumber } from '@/lib/format';
 import { enqueueEmail } from '@/lib/notifications/outbox';
 import { pageFooterWords, renderArchivalPdf } from '@/lib/pdf/archival';
@@ -21,12 +23,13 @@ import { STATEMENT_CERTIFICATION, STATEMENT_CERTIFICATION_VERSION } from './word
 // daily re-hash cover it). The landowner, who has no account, is emailed a link of their own to it.
 
 export const STATEMENT_COPY_LINK_DAYS = 90;
+export const STATEMENT_COPY_LINK_INVALID = 'This link has expired or is not right. Ask the operation’s owner for a copy, or contact the Iowa Department of Natural Resources.';
 
 type StatementRow = typeof landownerStatements.$inferSelect;
 
-/** The statement's receipt number: the form, the year it was confirmed and the start of its identifier. */
+/** The statement's receipt number: the form, the year it was confirmed in Iowa and the start of its identifier. */
 export function statementReceiptNumber(s: Pick<StatementRow, 'id' | 'confirmedAt'>): string {
-  return `SOI-${s.confirmedAt!.getUTCFullYear()}-${s.id.slice(0, 8).toUpperCase()}`;
+  return `SOI-${iowaDateOf(s.confirmedAt!).slice(0, 4)}-${s.id.slice(0, 8).toUpperCase()}`;
 }
 
 const lb = (v: number | null) => (v === null ? 'none stated' : `${formatNumber(v)} lb per acre`);
@@ -115,12 +118,13 @@ export async function getStatementCopyByLink(token: string, now = new Date()) {
     .innerJoin(copiesOfRecord, eq(copiesOfRecord.statementId, landownerStatements.id))
     .where(and(eq(landownerStatements.copyTokenHash, hashToken(token)), gt(landownerStatements.copyTokenExpiresAt, now)))
     .limit(1);
-  if (!row) throw notFoundError();
+  if (!row) throw new AppError('NOT_FOUND', STATEMENT_COPY_LINK_INVALID);
   return row;
 }
 
 /** A statement's copy of record, for anyone who may see its plan; NOT_FOUND otherwise. */
 export async function getStatementCopy(actor: Actor, statementId: string) {
+  if (!isUuid(statementId)) throw notFoundError();
   const db = await getDb();
   const [row] = await db
     .select({ planId: copiesOfRecord.planId, pdf: copiesOfRecord.pdf, sha256: copiesOfRecord.sha256, receiptNumber: copiesOfRecord.confirmationNumber })

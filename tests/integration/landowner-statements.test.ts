@@ -146,6 +146,10 @@ describe(`landowners' statements of intent confirmed by email on ${databaseLabel
     // The owner may open it from the plan; someone else's owner may not.
     expect((await getStatementCopy(owner, sent.id)).sha256).toBe(confirmed.sha256);
     await expect(getStatementCopy(await createOwner(), sent.id)).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    // An address that is not a statement's id at all is not found either, never a server error.
+    await expect(getStatementCopy(owner, '-'.repeat(36))).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    // An expired link says so in words the landowner can act on.
+    await expect(getStatementCopyByLink(copyToken, new Date(Date.now() + 91 * 86_400_000))).rejects.toMatchObject({ code: 'NOT_FOUND', message: expect.stringContaining('Ask the operation’s owner for a copy') });
     // Anyone holding it learns at /verify which statement it is; a copy with one byte changed matches nothing.
     expect(await findFiledCopy(confirmed.sha256)).toMatchObject({ kind: 'statement', confirmationNumber: confirmed.receiptNumber });
     const changed = Buffer.from(byLink.pdf);

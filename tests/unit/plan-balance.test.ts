@@ -112,6 +112,9 @@ describe('the plan balance', () => {
     const withStatement = planBalance({ production, fields: [corn(), corn({ key: 'f2', name: 'Rented 40', ...rotation, yearsBetweenApplications: 2 })], agreements: [{ fieldKey: 'f1', commercialNLbPerAcre: 30 }] }, 2027);
     expect(withStatement.fields[0]!.readings).toEqual([BALANCE_READINGS.statementWithOwn]);
     expect(withStatement.readings).toEqual([BALANCE_READINGS.statementWithOwn, BALANCE_READINGS.rotation]);
+    // A high P-index field takes no manure whatever the statement says: no reading is named beside it.
+    const high = planBalance({ production, fields: [corn({ phosphorusIndex: 9 })], agreements: [{ fieldKey: 'f1', commercialNLbPerAcre: 30 }] }, 2027);
+    expect(high.fields[0]!.readings).toEqual([]);
   });
 
   it('shows the reviewer each field’s readings beside its figure, and the balance all of them', () => {

@@ -1,7 +1,7 @@
 import { AppError } from '@/lib/errors';
 import { pdfDownload } from '@/lib/http/pdf-download';
 import { route } from '@/lib/http/route-errors';
-import { getStatementCopyByLink } from '@/lib/statements/copy-of-record';
+import { getStatementCopyByLink, STATEMENT_COPY_LINK_INVALID } from '@/lib/statements/copy-of-record';
 
 export const dynamic = 'force-dynamic';
 
@@ -10,7 +10,7 @@ export const dynamic = 'force-dynamic';
 // stored hashed, and expires; a wrong or expired link reads as not found.
 export const GET = route('statement-copy-by-link', async (request: Request) => {
   const token = new URL(request.url).searchParams.get('token') ?? '';
-  if (token.length < 20 || token.length > 200) throw new AppError('NOT_FOUND', 'This link has expired or is not right. Ask the operation’s owner for a copy, or contact the department.');
+  if (token.length < 20 || token.length > 200) throw new AppError('NOT_FOUND', STATEMENT_COPY_LINK_INVALID);
   const copy = await getStatementCopyByLink(token);
   return pdfDownload(copy.pdf, `statement-${copy.receiptNumber}.pdf`, { sha256: copy.sha256 });
 });
