@@ -17,6 +17,8 @@ import * as registrationAnswered from './registration-answered';
 import * as registrationRequested from './registration-requested';
 import * as returnedIncomplete from './returned-incomplete';
 import * as secondFactorChanged from './second-factor-changed';
+import * as signingLocked from './signing-locked';
+import * as signatureRequested from './signature-requested';
 import * as statementCopyOfRecord from './statement-copy-of-record';
 import * as statementRequested from './statement-requested';
 import * as submissionReceived from './submission-received';
@@ -52,6 +54,8 @@ export type EmailTemplates = {
   'copy-of-record': copyOfRecord.CopyOfRecordProps;
   'copy-of-record-mismatch': copyOfRecordMismatch.CopyOfRecordMismatchProps;
   'second-factor-changed': secondFactorChanged.SecondFactorChangedProps;
+  'signing-locked': signingLocked.SigningLockedProps;
+  'signature-requested': signatureRequested.SignatureRequestedProps;
   'statement-copy-of-record': statementCopyOfRecord.StatementCopyOfRecordProps;
 };
 
@@ -88,6 +92,8 @@ const TEMPLATES: { [K in EmailTemplateId]: Template<EmailTemplates[K]> } = {
   'copy-of-record': { ...copyOfRecord, component: copyOfRecord.CopyOfRecordEmail },
   'copy-of-record-mismatch': { ...copyOfRecordMismatch, component: copyOfRecordMismatch.CopyOfRecordMismatchEmail },
   'second-factor-changed': { ...secondFactorChanged, component: secondFactorChanged.SecondFactorChangedEmail },
+  'signing-locked': { ...signingLocked, component: signingLocked.SigningLockedEmail },
+  'signature-requested': { ...signatureRequested, component: signatureRequested.SignatureRequestedEmail },
   'statement-copy-of-record': { ...statementCopyOfRecord, component: statementCopyOfRecord.StatementCopyOfRecordEmail },
 };
 

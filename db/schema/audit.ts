@@ -34,7 +34,7 @@ export const AUDIT_ACTIONS = [
   'plan.approved', 'plan.county_receipt_recorded', 'plan.deficiencies_answered', 'plan.disapproved', 'plan.found_complete', 'plan.resubmitted', 'plan.returned_incomplete', 'plan.reviewer_assigned', 'plan.seeded', 'plan.started', 'plan.submitted', 'plan.withdrawn',
   'plan_history.import_changed', 'plan_history.imported',
   'reference.county_yields_recorded', 'reference.crop_factor_recorded',
-  'signatory.named', 'signatory.revoked',
+  'signatory.named', 'signatory.revoked', 'plan.signed', 'plan.signature_requested', 'signing.refused', 'signing.locked',
   'signature_agreement.accepted',
   'statement.confirmed_by_landowner', 'statement.requested',
   'structure.add', 'structure.edit',

@@ -1,6 +1,6 @@
 import type { Executor } from '../client';
 import { hashPassword } from '@/lib/auth/passwords';
-import { parties, users } from '../schema';
+import { operationSignatories, parties, users } from '../schema';
 import { approvedOriginal, approvedUpdate, finisher, loc, pit, type DemoOperation } from './demo-operations';
 import { DEMO_PASSWORD, PORTFOLIO_ACCOUNTS, type DemoPeople } from './demo-people';
 import { seedDemoTransfer } from './demo-transfers';
@@ -8,7 +8,8 @@ import { seedDemoTransfer } from './demo-transfers';
 // The demo preparer's portfolio: 40 client operations of ten owners (who have no sign-in of their
 // own), in ten western counties away from the two demo county officials', with annual updates due
 // from a month overdue to eight months out. One is an elected SAFO and one has an ownership transfer
-// request pending, so bulk filing has two it must refuse and name.
+// request pending, so bulk filing has two it must refuse and name. The preparer may sign for the
+// owners without a sign-in; Albers Pork, which has one, signs its own.
 
 const COUNTIES = [
   { fips: '19021', town: 'Storm Lake', lat: 42.64, lon: -95.2 },
@@ -78,6 +79,11 @@ export async function seedDemoPortfolio(db: Executor, people: DemoPeople, today:
       plans: i % 2 === 0 ? [approvedOriginal([county.fips], 800), approvedUpdate([county.fips], 360 - i)] : [approvedOriginal([county.fips], 420 + i)],
     };
     const operationId = await seedOperation(db, people, spec, today, String(70_001 + i));
+    // The owners without a sign-in of their own authorized the preparer in writing to sign their
+    // statements; the department recorded it. Albers Pork signs its own (and is sent them to sign).
+    if (i >= 4) {
+      await db.insert(operationSignatories).values({ operationId, userId: people.user.preparer, capacity: 'Preparer authorized in writing by the owner', namedByUserId: people.user.admin });
+    }
     if (i === PORTFOLIO_TRANSFER_INDEX) {
       await seedDemoTransfer(db, people, { operationId, operationName: spec.name, facilityId: String(70_001 + i), claimant: { party: 'prairie', user: 'prairie' }, previousOwner: { partyId: owner.id, name: owner.name }, acquiredDaysAgo: 9, filedDaysAgo: 6 }, today);
     }

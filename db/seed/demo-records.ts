@@ -6,8 +6,10 @@ import { renderDecisionLetterPdf } from '@/lib/pdf/decision-letter-pdf';
 import { REVIEWER_TITLES } from '@/lib/reviews/decision';
 import { buildLetterParts } from '@/lib/reviews/letter-parts';
 import { daysBetween } from '@/lib/rules';
+import { signedDocumentSha256 } from '@/lib/signing/ceremony';
+import { PLAN_CERTIFICATION, certificationSha256 } from '@/lib/signing/certification';
 import type { Executor } from '../client';
-import { counties, decisionLetters, feeLines, operations, ownerships, parties, planSubmissions, plans, users } from '../schema';
+import { counties, decisionLetters, feeLines, operations, ownerships, parties, planSignatures, planSubmissions, plans, users } from '../schema';
 
 // What a filed plan leaves behind, for the demo's plans that were received: the frozen submission
 // with its filing receipt's number (so every received plan has a receipt to download); for the
@@ -43,11 +45,23 @@ export async function seedDemoRecords(db: Executor, input: { operationIds: strin
     const document = await documentFromTables(db, plan.id);
     if (!op || !owner || !filer || !document) continue;
     const fees = await db.select({ code: feeLines.code, cents: feeLines.amountCents, payer: feeLines.payerKind, citation: feeLines.citation }).from(feeLines).where(eq(feeLines.planId, plan.id));
+    // The copy-of-record operations' filings were signed by their owner at the signing step, as today.
+    const receivedAt = new Date(`${plan.receivedOn!}T16:00:00Z`);
+    const signed = input.copyOperationIds.includes(plan.operationId) && filer.role === 'owner';
+    const [signerRow] = signed ? await db.select({ email: users.email }).from(users).where(eq(users.id, filer.id)) : [];
+    const signature = signerRow
+      ? {
+          userId: filer.id, name: filer.name, email: signerRow.email, capacity: 'Owner of record', signedAt: new Date(receivedAt.getTime() - 60_000).toISOString(),
+          documentSha256: signedDocumentSha256({ kind: plan.kind, update: null, document }), certificationVersion: PLAN_CERTIFICATION.version,
+          certificationSha256: certificationSha256(), factor: 'password_and_authenticator',
+        }
+      : undefined;
     const snapshot = buildSnapshot({
       kind: plan.kind, updateKind: plan.updateKind, channel: plan.channel, animalUnitCapacity: plan.animalUnitCapacity, document, changes: [],
       previousPlanId: plan.previousPlanId, fees, attachments: [], indemnity: null,
       operation: { id: op.id, name: op.name, facilityId: op.facilityId, countyFips: op.countyFips, constructionPermitStatus: op.permit },
       owner, submittedBy: { userId: filer.id, name: filer.name, role: filer.role },
+      ...(signature ? { signature } : {}),
     });
     const receivedOn = plan.receivedOn!;
     const [submission] = await db
@@ -56,9 +70,16 @@ export async function seedDemoRecords(db: Executor, input: { operationIds: strin
         planId: plan.id, idempotencyKey: `demo-submission-${plan.id}`, submittedOn: receivedOn, submittedByUserId: filer.id, snapshot,
         confirmationNumber: sql`'MMP-' || ${receivedOn.slice(0, 4)} || '-' || lpad(nextval('submission_confirmation_seq')::text, 6, '0')`,
         // Received mid-morning in Iowa on the day the story says.
-        createdAt: new Date(`${receivedOn}T16:00:00Z`),
+        createdAt: receivedAt,
       })
       .returning({ id: planSubmissions.id });
+    if (signature) {
+      await db.insert(planSignatures).values({
+        planSubmissionId: submission!.id, signerUserId: signature.userId, signerName: signature.name, signerEmail: signature.email, capacity: signature.capacity,
+        signedAt: new Date(signature.signedAt), documentSha256: signature.documentSha256, certificationVersion: signature.certificationVersion,
+        certificationSha256: signature.certificationSha256, factor: signature.factor,
+      });
+    }
     // The copy of record as the portal makes it at receipt, for the operations whose letters are kept too.
     if (input.copyOperationIds.includes(plan.operationId)) await makeCopyOfRecord(db, { submissionId: submission!.id, origin: input.origin, acknowledge: false });
 

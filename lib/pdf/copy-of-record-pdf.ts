@@ -3,13 +3,20 @@ import { formatDateTime } from '@/lib/format';
 import type { FiledDocument, PlanChange } from '@/lib/plans/document/types';
 import { pageFooterWords, renderArchivalPdf, type Block } from './archival';
 import { documentLines, type Section } from './copy-of-record-lines';
+import { PLAN_CERTIFICATION, type Certification } from '@/lib/signing/certification';
+import type { FrozenSignature } from '@/lib/plans/document/snapshot';
 
 // The copy of record (CROMERR §3.2000(b)(5)(vi)): the plan as received, in a form a person and an
 // archive can both read, written in the portal's one archival form (lib/pdf/archival: tagged PDF/A-2a,
 // every font embedded). Every page names the receipt and "Page n of m".
 
-/** The certification the owner ticks before submitting (components/plan/wizard/steps/review-step.tsx). */
+/** The certification ticked on submissions filed before the signing step (kept for their copies). */
 export const CERTIFICATION_WORDS = 'I certify that the information in this plan is true and complete to the best of my knowledge.';
+
+const FACTOR_WORDS: Record<string, string> = {
+  password_and_authenticator: 'their password and a code from their authenticator app',
+  password_and_recovery_code: 'their password and one of their recovery codes',
+};
 
 export type CopyOfRecordInput = {
   confirmationNumber: string;
@@ -22,6 +29,8 @@ export type CopyOfRecordInput = {
   operation: { name: string; facilityId: string | null; countyName: string };
   owner: { name: string; email: string | null };
   submittedBy: { name: string; roleLabel: string; email: string | null };
+  /** The signature frozen with the submission; null on submissions filed before the signing step. */
+  signature: FrozenSignature | null;
   document: FiledDocument;
   changes: PlanChange[];
   /** SHA-256 (hex) of the frozen submission, canonical JSON (RFC 8785). */
@@ -63,13 +72,34 @@ function receiptSections(i: CopyOfRecordInput): Section[] {
   ];
 }
 
+function certificationOf(version: string): Certification | null {
+  return version === PLAN_CERTIFICATION.version ? PLAN_CERTIFICATION : null;
+}
+
+function signatureSections(s: FrozenSignature): Section[] {
+  const text = certificationOf(s.certificationVersion);
+  return [
+    { heading: 'Certification', lines: [text ? text.text : `The certification of DNR form 542-4000, version ${s.certificationVersion}.`] },
+    {
+      heading: 'Signature',
+      lines: [
+        `Signed electronically by ${s.name} (${s.email}), ${s.capacity.toLowerCase()}, on ${formatDateTime(s.signedAt)}, with ${FACTOR_WORDS[s.factor] ?? s.factor}, after reading the plan and the certification above.`,
+        `SHA-256 of the plan as the signer read it (canonical JSON, RFC 8785): ${s.documentSha256}`,
+        `Certification signed: ${text?.form ?? 'DNR form 542-4000'}, version ${s.certificationVersion}; SHA-256 of its text: ${s.certificationSha256}`,
+      ],
+    },
+  ];
+}
+
 function closingSections(i: CopyOfRecordInput): Section[] {
   return [
-    { heading: 'Certification', lines: [CERTIFICATION_WORDS] },
+    ...(i.signature ? signatureSections(i.signature) : [{ heading: 'Certification', lines: [CERTIFICATION_WORDS] }]),
     {
       heading: 'Submitted by',
       lines: [
-        `${i.submittedBy.name}, ${i.submittedBy.roleLabel}${i.submittedBy.email ? ` (${i.submittedBy.email})` : ''}, certified and submitted this plan through the portal, signed in to their own account.`,
+        i.signature
+          ? `${i.submittedBy.name}, ${i.submittedBy.roleLabel}${i.submittedBy.email ? ` (${i.submittedBy.email})` : ''}, signed and submitted this plan through the portal, signed in to their own account.`
+          : `${i.submittedBy.name}, ${i.submittedBy.roleLabel}${i.submittedBy.email ? ` (${i.submittedBy.email})` : ''}, certified and submitted this plan through the portal, signed in to their own account.`,
         `Date and time of receipt: ${formatDateTime(i.receivedAt)}.`,
       ],
     },

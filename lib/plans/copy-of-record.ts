@@ -3,13 +3,13 @@ import { createHash } from 'node:crypto';
 import { and, desc, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
 import { getDb } from '@/db/client';
-import { copiesOfRecord, counties, operations, parties, planSubmissions, plans, users } from '@/db/schema';
+import { copiesOfRecord, counties, operations, parties, planSignatures, planSubmissions, plans, users } from '@/db/schema';
 import { ROLE_LABELS, type Actor } from '@/lib/auth/roles';
 import { AppError, notFoundError } from '@/lib/errors';
 import { enqueueEmail, type EmailRecipient } from '@/lib/notifications/outbox';
 import { renderCopyOfRecordPdf } from '@/lib/pdf/copy-of-record-pdf';
 import { canonicalJson } from '@/lib/canonical-json';
-import { readSnapshot } from './document/snapshot';
+import { readSnapshot, type FrozenSignature } from './document/snapshot';
 import { getPlanForActor } from './queries';
 
 // The copy of record (CROMERR §3.2000(b)(5)(vi)): made at receipt, in the submission's transaction,
@@ -41,6 +41,7 @@ export async function makeCopyOfRecord(tx: Executor, input: { submissionId: stri
   const snap = submission.snapshot as Record<string, unknown> & {
     updateKind?: string | null; channel?: string; operation?: { name?: string; facilityId?: string | null };
     owner?: { name?: string; email?: string | null }; submittedBy?: { name?: string; role?: keyof typeof ROLE_LABELS };
+    signature?: FrozenSignature;
   };
   const reading = readSnapshot(submission.snapshot);
   if (!reading) throw new AppError('CONFLICT', 'The frozen plan document cannot be read.');
@@ -59,6 +60,7 @@ export async function makeCopyOfRecord(tx: Executor, input: { submissionId: stri
     operation: { name: snap.operation?.name ?? '', facilityId: snap.operation?.facilityId ?? null, countyName: countyName(row.operationCountyFips) },
     owner: { name: snap.owner?.name ?? 'not recorded', email: snap.owner?.email ?? null },
     submittedBy: { name: snap.submittedBy?.name ?? row.submitter?.name ?? 'not recorded', roleLabel: role ? ROLE_LABELS[role].toLowerCase() : 'role not recorded', email: row.submitter?.email ?? null },
+    signature: snap.signature ?? null,
     document: reading.document,
     changes: reading.changes,
     documentSha256: docHash,
@@ -108,16 +110,26 @@ export async function getCopyOfRecord(actor: Actor, planId: string) {
 }
 
 /** The latest copy of record's receipt and hash, for the plan page (which has already authorized the actor). */
-export async function findCopyOfRecordSummary(planId: string): Promise<{ sha256: string; confirmationNumber: string; receivedAt: Date } | null> {
+export async function findCopyOfRecordSummary(planId: string): Promise<{
+  sha256: string; confirmationNumber: string; receivedAt: Date;
+  /** Who signed the submission, in what capacity, when, and the SHA-256 of what they read; null before the signing step. */
+  signature: { name: string; capacity: string; signedAt: Date; documentSha256: string } | null;
+} | null> {
   const db = await getDb();
   const [copy] = await db
-    .select({ sha256: copiesOfRecord.sha256, confirmationNumber: copiesOfRecord.confirmationNumber, receivedAt: planSubmissions.createdAt })
+    .select({
+      sha256: copiesOfRecord.sha256, confirmationNumber: copiesOfRecord.confirmationNumber, receivedAt: planSubmissions.createdAt,
+      signerName: planSignatures.signerName, capacity: planSignatures.capacity, signedAt: planSignatures.signedAt, documentSha256: planSignatures.documentSha256,
+    })
     .from(copiesOfRecord)
     .innerJoin(planSubmissions, eq(planSubmissions.id, copiesOfRecord.planSubmissionId))
+    .leftJoin(planSignatures, eq(planSignatures.planSubmissionId, planSubmissions.id))
     .where(eq(copiesOfRecord.planId, planId))
     .orderBy(desc(copiesOfRecord.createdAt))
     .limit(1);
-  return copy ?? null;
+  if (!copy) return null;
+  const { signerName, capacity, signedAt, documentSha256: signed, ...rest } = copy;
+  return { ...rest, signature: signerName && capacity && signedAt && signed ? { name: signerName, capacity, signedAt, documentSha256: signed } : null };
 }
 
 /** Whoever filed, and the owner of record's accounts and registered address, one entry per address. */

@@ -1,7 +1,7 @@
 import 'server-only';
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
-import { feeLines, planSubmissions, plans, users } from '@/db/schema';
+import { feeLines, planSignatures, planSubmissions, plans, users } from '@/db/schema';
 import { recordAudit } from '@/lib/audit';
 import type { Actor } from '@/lib/auth/roles';
 import { notifyCountiesOfPlan } from '@/lib/counties/notify';
@@ -16,6 +16,7 @@ import { buildSnapshot } from './document/snapshot';
 import { constructionPermitApplies, feePreview, indemnityFeeLine, withIndemnity } from './fees';
 import type { OperationFactsForPlan } from './operation-facts';
 import type { SubmitResult } from './submit';
+import type { Signer } from '@/lib/signing/ceremony';
 
 type PlanRow = typeof plans.$inferSelect;
 
@@ -25,6 +26,8 @@ type RecordInput = {
   facts: OperationFactsForPlan;
   checked: CheckResult;
   context: CheckContext & { previousPlanId: string | null };
+  /** The signature the signing step verified (lib/signing/ceremony). */
+  signer: Signer;
   idempotencyKey: string;
   today: string;
   origin: string;
@@ -64,11 +67,23 @@ export async function recordSubmission(tx: Executor, r: RecordInput): Promise<Su
     indemnity: indemnity ? { status: indemnity.status, cents: indemnity.cents, reason: indemnity.reason, citation: indemnity.citation } : null,
     operation: { id: op.id, name: op.name, facilityId: op.facilityId, countyFips: op.countyFips, constructionPermitStatus: op.constructionPermitStatus },
     owner: facts.owner, submittedBy: { userId: actor.id, name: actor.name, role: actor.role },
+    signature: { ...r.signer, signedAt: r.signer.signedAt.toISOString() },
   });
   const [submission] = await tx
     .insert(planSubmissions)
     .values({ planId: plan.id, idempotencyKey: r.idempotencyKey, submittedOn: today, submittedByUserId: actor.id, snapshot, confirmationNumber: confirmationNumberSql(today) })
     .returning({ id: planSubmissions.id, confirmationNumber: planSubmissions.confirmationNumber });
+
+  const { signer } = r;
+  await tx.insert(planSignatures).values({
+    planSubmissionId: submission!.id, signerUserId: signer.userId, signerName: signer.name, signerEmail: signer.email, capacity: signer.capacity,
+    signedAt: signer.signedAt, documentSha256: signer.documentSha256, certificationVersion: signer.certificationVersion,
+    certificationSha256: signer.certificationSha256, factor: signer.factor,
+  });
+  await recordAudit(tx, {
+    actorUserId: actor.id, action: 'plan.signed', entityType: 'plan', entityId: plan.id,
+    after: { submissionId: submission!.id, capacity: signer.capacity, documentSha256: signer.documentSha256, certificationVersion: signer.certificationVersion, factor: signer.factor },
+  });
 
   // The department receives a plan filed here the day it is filed; review counts from receipt.
   const [after] = await tx

@@ -15,6 +15,7 @@ import { checkCountiesExist, materializePlan } from './materialize';
 import { loadOperationFacts } from './operation-facts';
 import { isEditableStatus } from './steps';
 import { recordSubmission } from './submit-record';
+import { SigningCredentialsRefused, countSigningFailure, signedDocumentSha256, verifySigner, type SignatureInput, type VerifiedCredentials } from '@/lib/signing/ceremony';
 
 export type SubmitResult = { planId: string; submissionId: string; submittedOn: string; confirmationNumber: string | null; replayed: boolean };
 
@@ -32,15 +33,26 @@ function replay(row: { id: string; planId: string; submittedOn: string; confirma
   return { planId, submissionId: row.id, submittedOn: row.submittedOn, confirmationNumber: row.confirmationNumber, replayed: true };
 }
 
+type PlanRow = typeof plans.$inferSelect;
+
+/** The plan as it would be filed today: its operation's facts, the check's context and the checked document. */
+export async function checkForFiling(tx: Executor, plan: PlanRow, today: string) {
+  const facts = await loadOperationFacts(tx, plan.operationId, today);
+  const context = await buildCheckContext(tx, plan, facts, today);
+  const checked = checkPlan(await draftOf(tx, plan), context);
+  const documentSha256 = checked.document ? signedDocumentSha256({ kind: plan.kind, update: checked.update ?? null, document: checked.document }) : null;
+  return { facts, context, checked, documentSha256 };
+}
+
 /**
- * Submits a plan in one transaction: freezes the version the department will review, materializes
+ * Signs and submits a plan in one transaction: freezes the version the department will review, materializes
  * its content, records the receipt on the review clock, creates the fee lines, writes the audit
  * event, queues the receipt email and (electronic) gives the counties access. The idempotency key
  * makes a double click or a retried request return the first submission and change nothing.
  */
 export async function submitPlan(
   actor: Actor,
-  input: { planId: string; version: number; idempotencyKey: string },
+  input: { planId: string; version: number; idempotencyKey: string; signature: SignatureInput | VerifiedCredentials },
   ctx: { today: string; origin: string },
 ): Promise<SubmitResult> {
   await authorize(actor, 'plan.submit', { planId: input.planId });
@@ -59,10 +71,8 @@ export async function submitPlan(
       if (plan.version !== input.version) throw new AppError('CONFLICT', CHANGED_SINCE_OPENED);
       await requireDeficienciesAnswered(tx, plan);
 
-      const facts = await loadOperationFacts(tx, plan.operationId, ctx.today);
-      const context = await buildCheckContext(tx, plan, facts, ctx.today);
-      const checked = checkPlan(await draftOf(tx, plan), context);
-      if (checked.missing.length || !checked.document) {
+      const { facts, context, checked, documentSha256 } = await checkForFiling(tx, plan, ctx.today);
+      if (checked.missing.length || !checked.document || !documentSha256) {
         const fieldErrors: Record<string, string[]> = {};
         for (const m of checked.missing) (fieldErrors[`${m.step}${m.path ? `.${m.path}` : ''}`] ??= []).push(m.message);
         const n = checked.missing.length;
@@ -70,10 +80,12 @@ export async function submitPlan(
       }
       const counties = derivePlanCounties(facts.operation.countyFips, checked.document.fields);
       await checkCountiesExist(tx, checked.document, counties);
+      const signer = await verifySigner(tx, actor, { signature: input.signature, operationId: plan.operationId, actualDocumentSha256: documentSha256 });
       await materializePlan(tx, plan.id, checked.document, counties);
-      return recordSubmission(tx, { actor, plan, facts, checked, context, idempotencyKey: input.idempotencyKey, ...ctx });
+      return recordSubmission(tx, { actor, plan, facts, checked, context, signer, idempotencyKey: input.idempotencyKey, ...ctx });
     });
   } catch (err) {
+    if (err instanceof SigningCredentialsRefused) throw await countSigningFailure(actor, err);
     // The unique key refused a second insert of a concurrent retry: answer with the first one.
     if (pgErrorCode(err) === '23505') {
       const first = await findSubmission(db, input.idempotencyKey);

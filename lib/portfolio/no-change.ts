@@ -11,6 +11,7 @@ import { saveDraft } from '@/lib/plans/drafts';
 import { feePreview } from '@/lib/plans/fees';
 import { startPlan } from '@/lib/plans/start';
 import { submitPlan } from '@/lib/plans/submit';
+import { SigningCredentialsRefused, countSigningFailure, signingCapacity, verifySigningCredentials, type VerifiedCredentials } from '@/lib/signing/ceremony';
 import { listPortfolioOwners } from './owners';
 
 // "No change" annual updates (IAC 567-65.110(3)"b"(3): a statement that the approved plan has not
@@ -30,6 +31,9 @@ export type NoChangeCandidate = {
   /** Why it cannot be filed as a no-change update, or null. */
   refusal: string | null;
 };
+
+// The statement is signed like a plan: by the owner of record, or by someone the owner names.
+const NOT_NAMED = 'You may not sign for it: its owner signs the statement, or names you as a signatory on the operation’s page.';
 
 function refusalOf(o: OperationSummary, pendingTransfer: boolean, contractorMissing: boolean): string | null {
   // IAC 567-65.110(1)"e"(2): no updated MMP is filed while a SAFO election is in force.
@@ -55,6 +59,8 @@ export async function previewNoChange(actor: Actor, operationIds: string[], toda
     db.select({ operationId: ownershipTransfers.operationId }).from(ownershipTransfers).where(and(inArray(ownershipTransfers.operationId, ids), eq(ownershipTransfers.status, 'pending'))),
   ]);
   const owners = await listPortfolioOwners(ids);
+  const capacities = await Promise.all(ids.map(async (id) => [id, await signingCapacity(db, actor.id, id)] as const));
+  const mayNotSign = new Set(capacities.filter(([, c]) => !c).map(([id]) => id));
   const pending = new Set(transfers.map((t) => t.operationId));
   return ops.map((o) => {
     const d = details.find((x) => x.id === o.id)!;
@@ -68,7 +74,7 @@ export async function previewNoChange(actor: Actor, operationIds: string[], toda
       animalUnitCapacity: o.animalUnitCapacity,
       fee: line ? { cents: line.cents, payer: line.payer, payerName: line.payer === 'active_contractor' ? (d.contractorName ?? 'the active contractor') : (owners.get(o.id) ?? 'the owner'), citation: line.citation } : null,
       feeNote: preview.note,
-      refusal: refusalOf(o, pending.has(o.id), d.contractProducer && !d.contractorId),
+      refusal: refusalOf(o, pending.has(o.id), d.contractProducer && !d.contractorId) ?? (mayNotSign.has(o.id) ? NOT_NAMED : null),
     };
   });
 }
@@ -76,12 +82,18 @@ export async function previewNoChange(actor: Actor, operationIds: string[], toda
 export type FiledUpdate = { operationId: string; name: string; planId: string; submissionId: string; feeCents: number; replayed: boolean };
 export type RefusedUpdate = { operationId: string; name: string; reason: string };
 
-/** Files each certified operation's statement on its own; returns what was filed and what was refused, by name. */
+/**
+ * Signs and files each certified operation's statement on its own; returns what was filed and what
+ * was refused, by name. The signer gives their password and second-factor code once for the batch;
+ * each statement is then signed only where they may sign for its operation.
+ */
 export async function fileNoChangeUpdates(
   actor: Actor,
   items: { operationId: string; idempotencyKey: string }[],
   ctx: { today: string; origin: string },
+  signing: { password: string; code: string; certificationVersion: string },
 ): Promise<{ filed: FiledUpdate[]; refused: RefusedUpdate[] }> {
+  const credentials = await verifyOnce(actor, signing);
   const candidates = await previewNoChange(actor, items.map((i) => i.operationId), ctx.today);
   const filed: FiledUpdate[] = [];
   const refused: RefusedUpdate[] = [];
@@ -108,7 +120,7 @@ export async function fileNoChangeUpdates(
       continue;
     }
     try {
-      const result = await fileOne(actor, c, item.idempotencyKey, ctx);
+      const result = await fileOne(actor, c, item.idempotencyKey, ctx, credentials);
       filed.push({ operationId: c.operationId, name: c.name, planId: result.planId, submissionId: result.submissionId, feeCents: c.fee?.cents ?? 0, replayed: result.replayed });
     } catch (err) {
       if (!(err instanceof AppError)) throw err;
@@ -116,6 +128,17 @@ export async function fileNoChangeUpdates(
     }
   }
   return { filed, refused };
+}
+
+/** The batch's signing step: the password and code, checked once; a wrong one is counted toward the lock. */
+async function verifyOnce(actor: Actor, signing: { password: string; code: string; certificationVersion: string }): Promise<VerifiedCredentials> {
+  const db = await getDb();
+  try {
+    return await db.transaction((tx) => verifySigningCredentials(tx, actor, signing));
+  } catch (err) {
+    if (err instanceof SigningCredentialsRefused) throw await countSigningFailure(actor, err);
+    throw err;
+  }
 }
 
 async function findFiled(idempotencyKey: string) {
@@ -128,7 +151,7 @@ async function findFiled(idempotencyKey: string) {
   return row ?? null;
 }
 
-async function fileOne(actor: Actor, c: NoChangeCandidate, idempotencyKey: string, ctx: { today: string; origin: string }) {
+async function fileOne(actor: Actor, c: NoChangeCandidate, idempotencyKey: string, ctx: { today: string; origin: string }, credentials: VerifiedCredentials) {
   const { planId, resumed } = await startPlan(actor, { operationId: c.operationId, kind: 'annual_update' }, ctx.today);
   try {
     const db = await getDb();
@@ -139,7 +162,7 @@ async function fileOne(actor: Actor, c: NoChangeCandidate, idempotencyKey: strin
       version: plan!.version,
       draft: { ...draft, update: { updateKind: 'no_change_statement', statedAnimalUnitCapacity: c.animalUnitCapacity, channel: 'electronic', noChangeConfirmed: true } },
     });
-    return await submitPlan(actor, { planId, version: saved.version, idempotencyKey }, ctx);
+    return await submitPlan(actor, { planId, version: saved.version, idempotencyKey, signature: credentials }, ctx);
   } catch (err) {
     // A refused filing leaves nothing behind: the draft this filing started (never one the owner
     // had open) is withdrawn, so it does not block the next filing for the operation.

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { signingCredentialsSchema } from './signing';
 
 // Filing "no change" annual updates for several operations at once: each operation is certified on
 // its own (IAC 567-65.110(3)"b"(3): the statement is the owner's, made per operation), each carries
@@ -11,6 +12,8 @@ export const noChangeItemSchema = z.object({
 
 export const noChangeBulkSchema = z.object({
   items: z.array(noChangeItemSchema).min(1, 'Select at least one operation').max(100, 'File at most 100 updates at once'),
+  // One signing step for the batch: the certification, the password and a second-factor code.
+  signing: signingCredentialsSchema,
 });
 export type NoChangeBulkInput = z.infer<typeof noChangeBulkSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { signingCredentialsSchema } from './signing';
 import { isIsoDate } from '@/lib/rules';
 import { list, numberField, requiredText } from './operations';
 
@@ -119,8 +120,9 @@ export const submitPlanSchema = z.object({
   version,
   // Made when the form loads and kept across retries: a second request with it changes nothing.
   idempotencyKey: z.string().uuid(),
-  certify: z.literal(true, { error: 'Confirm the certification to submit the plan' }),
-});
+  // The signing step: the document's SHA-256 as the signer was shown it, the certification, the credentials.
+  documentSha256: z.string().regex(/^[0-9a-f]{64}$/, 'Reload the page: the plan’s fingerprint is missing.'),
+}).extend(signingCredentialsSchema.shape);
 
 export const startPlanSchema = z.object({
   operationId: z.string().uuid(),

@@ -25,3 +25,17 @@ export const acceptAgreementSchema = z.object({
 export type NameSignatoryInput = z.infer<typeof nameSignatorySchema>;
 export type RevokeSignatoryInput = z.infer<typeof revokeSignatorySchema>;
 export type AcceptAgreementInput = z.infer<typeof acceptAgreementSchema>;
+
+/** What the signer types at the signing step: the certification ticked, their password and a code. */
+export const signingCredentialsSchema = z.object({
+  certify: z.literal(true, { error: 'Tick the box to make the certification' }),
+  password: z.string({ error: 'Type your password to sign' }).min(1, 'Type your password to sign').max(200, 'That password is too long'),
+  code: z.string({ error: 'Type the code from your authenticator app' }).trim().min(1, 'Type the code from your authenticator app').max(40, 'That code is too long'),
+  certificationVersion: z.string().min(1).max(40),
+});
+
+export const requestSignatureSchema = z.object({
+  planId: z.string().uuid('This plan could not be found'),
+  note: z.string().trim().max(500, 'Use at most 500 characters').optional(),
+});
+export type SigningCredentialsInput = z.infer<typeof signingCredentialsSchema>;

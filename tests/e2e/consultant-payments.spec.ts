@@ -1,6 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { expectNoA11yViolations } from './support/a11y';
-import { signIn } from './support/auth';
+import { DEMO_PASSWORD, signIn } from './support/auth';
+import { codeFor, readyToSign, removeAuthenticator, type Authenticator } from './support/signing';
 
 // Issue 15: a preparer with 40 demo clients finds, filters and bulk-files ten "no change" updates
 // (one more, with a pending ownership transfer, is refused by name); an owner files one from her
@@ -36,8 +37,19 @@ function stopwatch() {
 /** USWDS draws its own checkboxes over a hidden input: people click the label. */
 const labelFor = (page: Page, text: string | RegExp) => page.locator('label').filter({ hasText: text }).first();
 
+/** The batch's signing step: the certification, the password and a code from the app, once for all. */
+async function signStatements(page: Page, app: Authenticator) {
+  await expect(page.getByText('I certify under penalty of law')).toBeVisible();
+  await labelFor(page, 'I make the certification above, and each statement I ticked').click();
+  await page.getByLabel('Your password').fill(DEMO_PASSWORD);
+  app.usedSteps += 1;
+  await page.getByLabel('Code from your authenticator app').fill(codeFor(app.secret, 30 * app.usedSteps));
+}
+
 test('an owner files a “no change” annual update from the dashboard', async ({ page }) => {
   await signIn(page, 'owner.albers@example.com');
+  const app = await readyToSign(page);
+  await page.goto('/dashboard');
   await expect(page.getByRole('heading', { level: 1, name: 'My operations' })).toBeVisible();
   const t = stopwatch();
   await t.click(page.getByRole('link', { name: 'File a “no change” update for Albers Pork North Finisher' }));
@@ -49,17 +61,19 @@ test('an owner files a “no change” annual update from the dashboard', async 
   await t.aside(async () => {
     await expectNoA11yViolations(page);
     // Filing without certifying is refused on that operation, and nothing is filed.
-    await page.getByRole('button', { name: 'File the “no change” update' }).click();
+    await page.getByRole('button', { name: 'Sign and file the “no change” update' }).click();
     await expect(row).toContainText('Certify the statement for this operation, or leave it out');
   });
   await t.click(labelFor(page, /^I certify that the manure management plan for Albers Pork North Finisher/));
-  await t.click(page.getByRole('button', { name: 'File the “no change” update' }));
+  await signStatements(page, app);
+  await t.click(page.getByRole('button', { name: 'Sign and file the “no change” update' }));
   await expect(page.getByRole('status').filter({ hasText: '1 update was filed' })).toBeVisible();
   const m = t.report('owner, one no-change update from the dashboard');
   expect(m.clicks).toBeGreaterThan(0);
   await page.getByRole('link', { name: 'Albers Pork North Finisher: receipt and plan' }).click();
   await expect(page.getByRole('heading', { level: 1, name: /Albers Pork North Finisher: annual update — no-change statement/ })).toBeVisible();
   await expect(page.getByText(/Fees due: \$78\.00/)).toBeVisible();
+  await removeAuthenticator(page, app);
 });
 
 const TEN = [
@@ -71,6 +85,8 @@ const TRANSFER_PENDING = 'Christensen Swine West Finisher';
 
 test('a preparer with 40 clients finds, filters and files ten “no change” updates at once; the one with a pending transfer is named', async ({ page, request }) => {
   await signIn(page, 'preparer@example.com');
+  const app = await readyToSign(page);
+  await page.goto('/dashboard');
   const t = stopwatch();
   await t.click(page.getByRole('link', { name: 'Client portfolio' }).first());
   await expect(page.getByRole('heading', { level: 1, name: 'Client portfolio' })).toBeVisible();
@@ -111,7 +127,8 @@ test('a preparer with 40 clients finds, filters and files ten “no change” up
   await expect(page.getByText(/10 to file · annual compliance fees \$/)).toBeVisible();
   await t.aside(() => expectNoA11yViolations(page));
   for (const name of TEN) await t.click(labelFor(page, `I certify that the manure management plan for ${name}, as last approved`));
-  await t.click(page.getByRole('button', { name: 'File all 10 “no change” updates' }));
+  await signStatements(page, app);
+  await t.click(page.getByRole('button', { name: 'Sign and file all 10 “no change” updates' }));
   await expect(page.getByRole('status').filter({ hasText: '10 updates were filed' })).toBeVisible({ timeout: 60_000 });
   t.report('preparer, ten no-change updates in bulk from the dashboard');
   const refused = page.locator('.usa-alert--error').filter({ hasText: '1 could not be filed' });
@@ -125,6 +142,7 @@ test('a preparer with 40 clients finds, filters and files ten “no change” up
   // Back on the portfolio, the ten show as submitted.
   await page.goto('/preparer?q=Dvorak');
   await expect(page.getByRole('table').getByRole('row').filter({ hasText: 'Dvorak Feeders West Finisher' })).toContainText('Submitted');
+  await removeAuthenticator(page, app);
 });
 
 test('a contractor pays a compliance fee through the test payment page, and the ledger shows it once', async ({ page }) => {

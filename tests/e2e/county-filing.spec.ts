@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoA11yViolations } from './support/a11y';
 import { signIn } from './support/auth';
+import { readyToSign, removeAuthenticator, signAndSubmit } from './support/signing';
 import { addDaysIso, longDate, portalToday } from './support/dates';
 
 // A step that cannot find its control fails in 20 s with the control named, not at the test timeout.
@@ -68,6 +69,8 @@ async function fillField(page: Page, n: number, f: { name: string; county: strin
 
 async function fileOriginalPlan(page: Page) {
   await signIn(page, 'owner.prairie@example.com');
+  const app = await readyToSign(page);
+  await page.goto('/dashboard');
   await page.getByRole('link', { name: 'Register an operation' }).click();
   // Required fields carry a " *" in their names, hence the anchored patterns.
   await page.getByRole('textbox', { name: /^Operation name/ }).fill('Jewell Finisher');
@@ -107,9 +110,9 @@ async function fileOriginalPlan(page: Page) {
   await page.getByLabel(/Map of the operation and the fields/).setInputFiles(PDF);
   await expect(page.getByText('Uploaded site-map.pdf')).toBeVisible();
   await continueTo(page, 'Review and submit');
-  await choose(page, 'I certify that the information');
-  await page.getByRole('button', { name: 'Submit the plan' }).click();
+  await signAndSubmit(page, app);
   await expect(page.getByRole('heading', { level: 1, name: /Jewell Finisher: original manure management plan/ })).toBeVisible();
+  await removeAuthenticator(page, app);
 }
 
 test.describe('with a third county official (Plymouth)', () => {

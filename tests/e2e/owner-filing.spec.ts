@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { expectNoA11yViolations } from './support/a11y';
 import { addDays, daysBetween, deadlineKind, newOwnerOriginalMmpDue, periodEnd } from '../../lib/rules';
 import { signIn } from './support/auth';
+import { readyToSign, removeAuthenticator, signAndSubmit } from './support/signing';
 
 // Issue 5, journey 1: an owner registers a 2,480-head finisher (992 AU, MMP required), files the
 // original MMP with two fields in two counties, sees the $250 fee and both counties, submits, and
@@ -38,6 +39,9 @@ test('an owner registers a finisher, files the original MMP with two fields in t
   // The longest journey: a registration and every step of the plan, each page checked with axe.
   test.setTimeout(180_000);
   await signIn(page, 'owner.hansen@example.com');
+  // She signs her plans herself: the agreement once, and an authenticator app for the signing step.
+  const app = await readyToSign(page);
+  await page.goto('/dashboard');
   await expect(page.getByRole('heading', { level: 1, name: 'My operations' })).toBeVisible();
   await expectNoA11yViolations(page);
 
@@ -171,8 +175,10 @@ test('an owner registers a finisher, files the original MMP with two fields in t
   await continueTo(page, 'Stockpiles and practices');
   await continueTo(page, 'Maps and attachments');
   await continueTo(page, 'Review and submit');
-  await tick(page, /I certify that the information/);
-  await page.getByRole('button', { name: 'Submit the plan' }).click();
+  // The signing step: the certification in full, the plan's SHA-256, then her password and a code.
+  await expect(page.getByRole('heading', { name: 'Sign and submit' })).toBeVisible();
+  await expectNoA11yViolations(page);
+  const signedSha256 = await signAndSubmit(page, app);
 
   // After: the plan is with the department; what happens next; read-only to the owner.
   await expect(page.getByRole('heading', { level: 1, name: /Storm Lake Finisher: original manure management plan/ })).toBeVisible();
@@ -197,6 +203,13 @@ test('an owner registers a finisher, files the original MMP with two fields in t
   await expect(row).toContainText('992');
   await expect(row).toContainText('$250.00');
   await expect(row.getByRole('link', { name: 'Nothing to do: the department is reviewing your plan.' })).toBeVisible();
+
+  // The plan page names who signed and the SHA-256 of what she read.
+  await row.getByRole('link', { name: 'Nothing to do: the department is reviewing your plan.' }).click();
+  const copy = page.getByRole('region', { name: 'Copy of record' });
+  await expect(copy.getByTestId('signature')).toContainText('Signed electronically by Karen Hansen (owner of record)');
+  await expect(copy.getByTestId('signature')).toContainText(signedSha256);
+  await removeAuthenticator(page, app);
 });
 
 test('a new owner sees the countdown to their own original plan; a transfer request with an unknown facility ID is refused, keeping what was typed', async ({ page, request }) => {

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoA11yViolations } from './support/a11y';
 import { signIn } from './support/auth';
+import { readyToSign, removeAuthenticator, signAndSubmit } from './support/signing';
 import { longDate, portalToday } from './support/dates';
 
 // Issue 5, journeys 2 and 3, on a phone-sized screen: an annual no-change update with its $148.80
@@ -25,6 +26,8 @@ async function openUpdate(page: Page, operation: string) {
 
 test('a no-change annual update states 992 AU and owes $148.80; the counties get access', async ({ page }) => {
   await signIn(page, 'owner.hansen@example.com');
+  const app = await readyToSign(page);
+  await page.goto('/dashboard');
   await openUpdate(page, 'Rock Valley Finisher Site');
   await expectNoA11yViolations(page);
   await tick(page, /^Nothing changed/);
@@ -43,13 +46,13 @@ test('a no-change annual update states 992 AU and owes $148.80; the counties get
   await expect(page.getByText('Total: $148.80')).toBeVisible();
   await expect(page.getByText('Lyon County: manure applied here')).toBeVisible();
   await expectNoA11yViolations(page);
-  await tick(page, /I certify/);
-  await page.getByRole('button', { name: 'Submit the plan' }).click();
+  await signAndSubmit(page, app);
 
   await expect(page.getByRole('heading', { level: 1, name: /Rock Valley Finisher Site: annual update — no-change statement/ })).toBeVisible();
   await expect(page.getByText(/Fees due: \$148\.80/)).toBeVisible();
   await expect(page.getByText(/Lyon and Sioux counties have electronic access/)).toBeVisible();
   await expectNoA11yViolations(page);
+  await removeAuthenticator(page, app);
 });
 
 const coverage = (page: Page) => page.locator('.usa-alert').filter({ hasText: 'Incomplete until every county has received it' });
@@ -57,13 +60,14 @@ const coverage = (page: Page) => page.locator('.usa-alert').filter({ hasText: 'I
 test('a hard-copy update stays incomplete until both county receipts are recorded', async ({ page, request }) => {
   const today = await portalToday(request);
   await signIn(page, 'owner.vanzee@example.com');
+  const app = await readyToSign(page);
+  await page.goto('/dashboard');
   await openUpdate(page, 'Doon Sow Unit');
   await tick(page, /^Nothing changed/);
   await tick(page, /I state that the manure management plan/);
   await tick(page, /On paper \(hard copy\)/);
   await page.getByRole('button', { name: 'Save and continue' }).click();
-  await tick(page, /I certify/);
-  await page.getByRole('button', { name: 'Submit the plan' }).click();
+  await signAndSubmit(page, app);
 
   await expect(page.getByRole('heading', { level: 1, name: /Doon Sow Unit: annual update/ })).toBeVisible();
   await expect(coverage(page)).toContainText('2 of 2 counties have no recorded receipt');
@@ -113,4 +117,5 @@ test('a hard-copy update stays incomplete until both county receipts are recorde
   await page.getByRole('button', { name: 'Yes, withdraw the plan' }).click();
   await expect(page.locator('.usa-tag').filter({ hasText: 'Withdrawn' })).toBeVisible();
   await expect(page.getByRole('row', { name: /Annual compliance fee/ })).toContainText('Cancelled');
+  await removeAuthenticator(page, app);
 });

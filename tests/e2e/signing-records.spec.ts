@@ -5,8 +5,9 @@ import { signIn } from './support/auth';
 // filing's copy of record downloads from the plan page and checks out at /verify, and a copy with one
 // byte changed does not. The signatory is removed again, so the demo reads as seeded for other specs.
 
-test('the owner accepts the signature agreement and names, then removes, a signatory', async ({ page }) => {
-  await signIn(page, 'owner.hansen@example.com');
+test('an owner accepts the signature agreement; another names, then removes, a signatory', async ({ page }) => {
+  // An owner who has not signed anything yet in this run (the filing journeys accept it for theirs).
+  await signIn(page, 'owner.new@example.com');
   await page.goto('/account');
   const agreement = page.getByRole('region', { name: 'Electronic signature agreement' });
   await expect(agreement).toContainText('Electronic signature agreement for manure management plans');
@@ -16,6 +17,7 @@ test('the owner accepts the signature agreement and names, then removes, a signa
   await agreement.getByRole('button', { name: 'Accept the agreement' }).click();
   await expect(agreement).toContainText(/You accepted version [\d-]+ of the agreement on/);
 
+  await signIn(page, 'owner.hansen@example.com');
   await page.goto('/dashboard');
   await page.getByRole('link', { name: 'Rock Valley Finisher Site', exact: true }).click();
   const signers = page.getByRole('region', { name: 'Who may sign plans for this operation' });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { footerWords, renderCopyOfRecordPdf, type CopyOfRecordInput } from '@/lib/pdf/copy-of-record-pdf';
 import type { FiledDocument } from '@/lib/plans/document/types';
+import { PLAN_CERTIFICATION, certificationSha256 } from '@/lib/signing/certification';
 import { pdffonts, pdfinfo, pdftotext, popplerMissing } from '../support/poppler';
 
 // The copy of record as an archivist and a screen reader meet it: tagged PDF/A, every font embedded
@@ -18,6 +19,11 @@ const input = (fields: number): CopyOfRecordInput => ({
   operation: { name: 'Hansen Finisher Site', facilityId: '58123', countyName: 'Sioux' },
   owner: { name: 'Karen Hansen', email: 'karen@example.com' },
   submittedBy: { name: 'Karen Hansen', roleLabel: 'owner', email: 'karen@example.com' },
+  signature: {
+    userId: '00000000-0000-4000-8000-000000000001', name: 'Karen Hansen', email: 'karen@example.com', capacity: 'Owner of record',
+    signedAt: '2026-11-03T15:03:30Z', documentSha256: 'b'.repeat(64), certificationVersion: PLAN_CERTIFICATION.version,
+    certificationSha256: certificationSha256(), factor: 'password_and_authenticator',
+  },
   document: {
     contacts: [{ name: 'Karen Hansen', role: 'Owner', phone: '712-555-0141', email: 'karen@example.com' }],
     production: { annualAnimalProduction: 7440, nutrientUnit: 'thousand_gallons', manureAmount: 1_800_000, manureAmountBasis: 'Pumping records', nutrientSource: 'sample', totalNitrogenPerUnit: 52, availableNitrogenPerUnit: 46, p2o5PerUnit: 31 },
@@ -45,7 +51,7 @@ describe('the copy of record PDF', () => {
     expect(fonts.map((f) => f.name).join(' ')).not.toMatch(/Helvetica/);
   });
 
-  poppler('shows the plan, the receipt, who submitted and the hash, with "Page n of m" on every page', async () => {
+  poppler('shows the plan, the receipt, who signed and submitted, and the hashes, with "Page n of m" on every page', async () => {
     const pdf = await renderCopyOfRecordPdf(input(40));
     const pages = Number(pdfinfo(pdf).match(/^Pages:\s+(\d+)$/m)![1]);
     expect(pages).toBeGreaterThan(2);
@@ -53,7 +59,10 @@ describe('the copy of record PDF', () => {
     const perPage = text.split('\f').filter((p) => p.trim());
     expect(perPage).toHaveLength(pages);
     perPage.forEach((page, i) => expect(page).toContain(footerWords('MMP-2026-000123', i + 1, pages)));
-    for (const words of ['Hansen Finisher Site', 'Owner of record: Karen Hansen', 'Field 40', 'Manure produced a year: 1,800,000', 'O’Brien “terraces”', 'I certify that the information', 'a'.repeat(64), 'November 3, 2026 at 9:04 AM CST']) {
+    for (const words of ['Hansen Finisher Site', 'Owner of record: Karen Hansen', 'Field 40', 'Manure produced a year: 1,800,000', 'O’Brien “terraces”', 'I certify under penalty of law', 'a'.repeat(64), 'November 3, 2026 at 9:04 AM CST',
+      // The signature block: who signed, in what capacity, when, with what, and the hash of what they read.
+      'Signed electronically by Karen Hansen (karen@example.com), owner of record, on November 3, 2026 at 9:03 AM CST, with their password and a code from their authenticator app',
+      `SHA-256 of the plan as the signer read it (canonical JSON, RFC 8785): ${'b'.repeat(64)}`, `version ${PLAN_CERTIFICATION.version}; SHA-256 of its text: ${certificationSha256()}`]) {
       expect(text.replace(/\s+/g, ' ')).toContain(words);
     }
     // A long address may wrap after a slash.

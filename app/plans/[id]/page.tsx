@@ -97,8 +97,17 @@ export default async function PlanPage({ params }: { params: Promise<{ id: strin
             The plan exactly as the department received it on {formatDateTime(copy.receivedAt)}, receipt <strong>{copy.confirmationNumber}</strong>, kept unaltered.{' '}
             <a href={`/api/plans/${plan.id}/copy-of-record.pdf`} className="usa-link">Download the copy of record (PDF)</a>.
           </p>
+          {copy.signature ? (
+            <p data-testid="signature">
+              Signed electronically by <strong>{copy.signature.name}</strong> ({copy.signature.capacity.toLowerCase()}) on {formatDateTime(copy.signature.signedAt)}, with their
+              password and second factor. SHA-256 of the plan they read and signed:{' '}
+              <code className="font-mono-xs" style={{ wordBreak: 'break-all' }}>{copy.signature.documentSha256}</code>
+            </p>
+          ) : (
+            <p>Filed before plans were signed electronically: certified by whoever submitted it.</p>
+          )}
           <p>
-            SHA-256: <code className="font-mono-xs" style={{ wordBreak: 'break-all' }}>{copy.sha256}</code>
+            SHA-256 of the copy of record: <code className="font-mono-xs" style={{ wordBreak: 'break-all' }}>{copy.sha256}</code>
           </p>
           <p>
             Anyone holding the copy can <Link href="/verify" className="usa-link">check that it matches the department’s</Link>.

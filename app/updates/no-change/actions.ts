@@ -15,8 +15,8 @@ import { parseOrThrow } from '@/lib/validation/parse';
 export async function fileNoChangeUpdatesAction(input: unknown): Promise<ActionResult<{ filed: FiledUpdate[]; refused: RefusedUpdate[] }>> {
   return runAction(async () => {
     const actor = await actorOrThrow();
-    const { items } = parseOrThrow(noChangeBulkSchema, input);
-    const result = await fileNoChangeUpdates(actor, items, { today: today(), origin: publicOrigin() });
+    const { items, signing } = parseOrThrow(noChangeBulkSchema, input);
+    const result = await fileNoChangeUpdates(actor, items, { today: today(), origin: publicOrigin() }, signing);
     kickDelivery();
     revalidatePath('/dashboard');
     revalidatePath('/preparer');

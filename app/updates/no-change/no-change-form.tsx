@@ -4,7 +4,9 @@ import Link from 'next/link';
 import { useState } from 'react';
 import { Alert } from '@/components/alert';
 import { Button } from '@/components/button';
-import { formatMoney, formatNumber } from '@/lib/format';
+import { Checkbox } from '@/components/checkbox';
+import { TextField } from '@/components/text-field';
+import { formatDateTime, formatMoney, formatNumber } from '@/lib/format';
 import type { FiledUpdate, NoChangeCandidate, RefusedUpdate } from '@/lib/portfolio/no-change';
 import { noChangeBulkSchema } from '@/lib/validation/no-change';
 import { fileNoChangeUpdatesAction } from './actions';
@@ -16,8 +18,14 @@ function statement(name: string, filer: string) {
 }
 
 /** One summary: each operation, its AU, its fee and payer, its own certification; then file them all. */
-export function NoChangeForm({ rows, filer }: { rows: Row[]; filer: 'owner' | 'preparer' | string }) {
+type Readiness = { agreementAccepted: boolean; hasSecondFactor: boolean; lockedUntil: string | null };
+type Certification = { version: string; form: string; text: string };
+
+export function NoChangeForm({ rows, filer, certification, readiness }: { rows: Row[]; filer: 'owner' | 'preparer' | string; certification: Certification; readiness: Readiness }) {
   const fileable = rows.filter((r) => !r.refusal);
+  const [signing, setSigning] = useState({ certify: false, password: '', code: '' });
+  const [signingErrors, setSigningErrors] = useState<Record<string, string>>({});
+  const canSign = readiness.agreementAccepted && readiness.hasSecondFactor && !readiness.lockedUntil;
   const [certified, setCertified] = useState<Record<string, boolean>>({});
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [message, setMessage] = useState<string | null>(null);
@@ -29,21 +37,33 @@ export function NoChangeForm({ rows, filer }: { rows: Row[]; filer: 'owner' | 'p
     e.preventDefault();
     setMessage(null);
     // Operations that cannot be filed go too: the server names each and files the rest.
-    const input = { items: rows.map((r) => ({ operationId: r.operationId, idempotencyKey: r.idempotencyKey, certified: r.refusal ? true : certified[r.operationId] === true })) };
+    const input = {
+      items: rows.map((r) => ({ operationId: r.operationId, idempotencyKey: r.idempotencyKey, certified: r.refusal ? true : certified[r.operationId] === true })),
+      signing: { ...signing, certificationVersion: certification.version },
+    };
     const parsed = noChangeBulkSchema.safeParse(input);
     if (!parsed.success) {
       const next: Record<string, string> = {};
-      for (const issue of parsed.error.issues) if (issue.path[0] === 'items' && typeof issue.path[1] === 'number') next[rows[issue.path[1]]!.operationId] = issue.message;
+      const sign: Record<string, string> = {};
+      for (const issue of parsed.error.issues) {
+        if (issue.path[0] === 'items' && typeof issue.path[1] === 'number') next[rows[issue.path[1]]!.operationId] = issue.message;
+        if (issue.path[0] === 'signing' && typeof issue.path[1] === 'string') sign[issue.path[1]] ??= issue.message;
+      }
       setErrors(next);
-      setMessage('Certify the statement for each operation, or leave it out.');
+      setSigningErrors(sign);
+      setMessage(Object.keys(next).length ? 'Certify the statement for each operation, or leave it out.' : 'Sign the statements: tick the certification and give your password and code.');
       return;
     }
     setErrors({});
+    setSigningErrors({});
     setBusy(true);
     const res = await fileNoChangeUpdatesAction(parsed.data).catch(() => null);
     setBusy(false);
     if (!res) return setMessage('We could not reach the portal. Nothing you ticked is lost: try again (nothing is filed twice).');
-    if (!res.ok) return setMessage(res.message ?? 'Please check the form.');
+    if (!res.ok) {
+      setSigningErrors(Object.fromEntries(Object.entries(res.fieldErrors ?? {}).map(([k, m]) => [k, m[0] ?? ''])));
+      return setMessage(res.message ?? 'Please check the form.');
+    }
     setResult(res.data);
   }
 
@@ -129,8 +149,49 @@ export function NoChangeForm({ rows, filer }: { rows: Row[]; filer: 'owner' | 'p
       <p className="text-bold">
         {fileable.length} to file · annual compliance fees {formatMoney(total)}
       </p>
-      <Button type="submit" disabled={busy || !fileable.length}>
-        {busy ? 'Filing…' : fileable.length === 1 ? 'File the “no change” update' : `File all ${fileable.length} “no change” updates`}
+      <fieldset className="usa-fieldset margin-top-3 maxw-tablet">
+        <legend className="usa-legend usa-legend--large">Sign the statements</legend>
+        {readiness.lockedUntil ? (
+          <Alert type="error" slim role="alert">
+            Signing is locked for your account until {formatDateTime(readiness.lockedUntil)} after five wrong tries. We emailed you about it.
+          </Alert>
+        ) : !canSign ? (
+          <Alert type="warning" slim>
+            Before you can sign, on <Link href="/account">your account page</Link>
+            {!readiness.agreementAccepted ? ' accept the electronic signature agreement' : ''}
+            {!readiness.agreementAccepted && !readiness.hasSecondFactor ? ' and' : ''}
+            {!readiness.hasSecondFactor ? ' set up an authenticator app: signing asks for your password and a code from it' : ''}.
+          </Alert>
+        ) : (
+          <>
+            <div className="border-left-05 border-primary padding-left-2 margin-y-2">
+              <p className="margin-bottom-05 text-bold">
+                Certification ({certification.form}, version {certification.version})
+              </p>
+              <p className="margin-top-0">{certification.text}</p>
+            </div>
+            <Checkbox
+              label="I make the certification above, and each statement I ticked, with my electronic signature."
+              checked={signing.certify}
+              error={signingErrors.certify}
+              onChange={(e) => setSigning((v) => ({ ...v, certify: e.target.checked }))}
+            />
+            <TextField label="Your password" type="password" autoComplete="current-password" required value={signing.password} error={signingErrors.password} onChange={(e) => setSigning((v) => ({ ...v, password: e.target.value }))} />
+            <TextField
+              label="Code from your authenticator app"
+              hint="The 6 digits the app shows now, or one of your recovery codes."
+              autoComplete="one-time-code"
+              width="md"
+              required
+              value={signing.code}
+              error={signingErrors.code}
+              onChange={(e) => setSigning((v) => ({ ...v, code: e.target.value }))}
+            />
+          </>
+        )}
+      </fieldset>
+      <Button type="submit" className="margin-top-3" disabled={busy || !fileable.length || !canSign}>
+        {busy ? 'Signing and filing…' : fileable.length === 1 ? 'Sign and file the “no change” update' : `Sign and file all ${fileable.length} “no change” updates`}
       </Button>
     </form>
   );

@@ -21,11 +21,14 @@ import { useAutosave } from './use-autosave';
 import { LiveChanges } from './live-changes';
 import type { RequestStatement } from '../landowner-statement';
 import type { StepHandle } from './use-step-form';
+import type { SignValues, SigningPreviewData } from './signing-panel';
 
 export type WizardActions = {
   save: (input: unknown) => Promise<ActionResult<{ version: number; savedAt: string }>>;
   peek: (input: unknown) => Promise<ActionResult<{ version: number; draft: unknown; editable: boolean }>>;
   submit: (input: unknown) => Promise<ActionResult<{ planId: string; submittedOn: string }>>;
+  signingPreview: (input: unknown) => Promise<ActionResult<SigningPreviewData>>;
+  requestSignature: (input: unknown) => Promise<ActionResult<{ sentTo: string[] }>>;
   removeFile: (input: unknown) => Promise<ActionResult>;
   requestStatement: RequestStatement;
 };
@@ -123,27 +126,42 @@ export function PlanWizard({ data, actions, initialStep }: { data: PlanEditorDat
     [queue],
   );
 
-  const submit = async () => {
+  const NOT_SAVED = 'Your latest changes are not saved yet (see the message at the top). Once they are, try again.';
+  // The signing step reads the plan as saved on the server: what is typed is saved first.
+  const prepareSigning = useCallback(async (): Promise<ActionResult<SigningPreviewData> | null> => {
+    if (!(await autosave.flush())) return { ok: false, code: 'CONFLICT', message: NOT_SAVED };
+    return actions.signingPreview({ planId });
+  }, [autosave, actions, planId]);
+
+  const submit = async (values: SignValues): Promise<ActionResult<unknown> | null> => {
     setSubmitting(true);
     setSubmitError(null);
     const saved = await autosave.flush();
     if (!saved) {
       setSubmitting(false);
-      return setSubmitError('Your latest changes are not saved yet (see the message at the top). Once they are, submit again.');
+      setSubmitError(NOT_SAVED);
+      return null;
     }
-    const result = await actions.submit({ planId, version: autosave.version(), idempotencyKey: idempotencyKey.current, certify: true }).catch(() => null);
+    const result = await actions.submit({ planId, version: autosave.version(), idempotencyKey: idempotencyKey.current, certify: true, ...values }).catch(() => null);
     if (!result) {
       setSubmitting(false);
-      return setSubmitError('We could not confirm the submission: check your connection and press Submit again. Submitting again is safe; the plan is filed only once.');
+      setSubmitError('We could not confirm the submission: check your connection and sign again. Submitting again is safe; the plan is filed only once.');
+      return null;
     }
     if (result.ok) {
       clearLocalCopy(planId);
       router.push(`/plans/${planId}`);
-      return router.refresh();
+      router.refresh();
+      return null;
     }
     setSubmitting(false);
-    const details = Object.values(result.fieldErrors ?? {}).flat();
-    setSubmitError([result.message, ...details].join(' '));
+    // The signing fields' errors go on the fields; anything else the plan still lacks is listed.
+    const others = Object.entries(result.fieldErrors ?? {}).filter(([k]) => !['password', 'code', 'certify'].includes(k));
+    if (others.length) {
+      setSubmitError([result.message, ...others.flatMap(([, m]) => m)].join(' '));
+      return null;
+    }
+    return result;
   };
 
   const stated = toNumber(draft.update?.statedAnimalUnitCapacity);
@@ -187,7 +205,7 @@ export function PlanWizard({ data, actions, initialStep }: { data: PlanEditorDat
             submitting={submitting}
             submitError={submitError}
             goTo={goTo}
-            onSubmit={() => void submit()}
+            signing={{ prepare: prepareSigning, requestSignature: actions.requestSignature, sign: submit }}
           />
         ) : (
           <StepBody.Data

@@ -27,6 +27,21 @@ export type SnapshotV1 = {
   submittedBy: { userId: string; name: string; role: Actor['role'] };
   /** The filing receipt's number, when the submission gave one. */
   confirmationNumber?: string;
+  /** Who signed it and what: absent on submissions filed before the signing step. */
+  signature?: FrozenSignature;
+};
+
+/** The signature as frozen with the submission (and kept, write-once, in plan_signatures). */
+export type FrozenSignature = {
+  userId: string;
+  name: string;
+  email: string;
+  capacity: string;
+  signedAt: string;
+  documentSha256: string;
+  certificationVersion: string;
+  certificationSha256: string;
+  factor: string;
 };
 
 export function buildSnapshot(parts: Omit<SnapshotV1, 'version'>): SnapshotV1 {

@@ -15,6 +15,9 @@ import { planRefSchema, removeAttachmentSchema, saveDraftSchema, submitPlanSchem
 import { statementRequestSchema } from '@/lib/validation/statements';
 import { requestLandownerStatement } from '@/lib/statements/statements';
 import type { StatementSummary } from '@/lib/plans/statement-check';
+import { requestSignature, signingPreview } from '@/lib/plans/signing';
+import { requestSignatureSchema } from '@/lib/validation/signing';
+import type { SigningPreviewData } from '@/components/plan/wizard/signing-panel';
 
 // The plan form's actions: parse -> authorize (inside the service) -> act -> revalidate.
 
@@ -39,7 +42,8 @@ export async function submitPlanAction(input: unknown): Promise<ActionResult<{ p
   return runAction(async () => {
     const actor = await actorOrThrow();
     const values = parseOrThrow(submitPlanSchema, input);
-    const result = await submitPlan(actor, values, { today: today(), origin: publicOrigin() });
+    const { planId, version, idempotencyKey, documentSha256, password, code, certificationVersion } = values;
+    const result = await submitPlan(actor, { planId, version, idempotencyKey, signature: { password, code, documentSha256, certificationVersion } }, { today: today(), origin: publicOrigin() });
     kickDelivery();
     revalidatePath(`/plans/${values.planId}`);
     revalidatePath('/dashboard');
@@ -47,6 +51,26 @@ export async function submitPlanAction(input: unknown): Promise<ActionResult<{ p
   });
 }
 
+/** The signing step's content: the plan as it would be filed with its SHA-256, the certification, and where the signer stands. */
+export async function signingPreviewAction(input: unknown): Promise<ActionResult<SigningPreviewData>> {
+  return runAction(async () => {
+    const actor = await actorOrThrow();
+    const { planId } = parseOrThrow(planRefSchema, input);
+    const p = await signingPreview(actor, planId, today());
+    return { ok: true, data: { ...p, readiness: { ...p.readiness, lockedUntil: p.readiness.lockedUntil?.toISOString() ?? null } } };
+  });
+}
+
+/** A preparer who may not sign sends the plan to those who may. */
+export async function requestSignatureAction(input: unknown): Promise<ActionResult<{ sentTo: string[] }>> {
+  return runAction(async () => {
+    const actor = await actorOrThrow();
+    const values = parseOrThrow(requestSignatureSchema, input);
+    const result = await requestSignature(actor, values, { origin: publicOrigin() });
+    kickDelivery();
+    return { ok: true, data: result, message: `Sent to ${result.sentTo.join(', ')} to be signed.` };
+  });
+}
 
 export async function removeAttachmentAction(input: unknown): Promise<ActionResult> {
   return runAction(async () => {

@@ -1,10 +1,8 @@
 'use client';
 
 import type { ReferenceTables } from '@/lib/plans/reference-tables';
-import { useState } from 'react';
 import { Alert } from '@/components/alert';
 import { Button } from '@/components/button';
-import { Checkbox } from '@/components/checkbox';
 import { formatDate, formatNumber } from '@/lib/format';
 import type { CheckResult } from '@/lib/plans/completeness';
 import { countiesForDisplay, derivePlanCounties, relationWords } from '@/lib/plans/counties';
@@ -22,6 +20,8 @@ import { pIndexWords } from '@/lib/plans/document/words';
 import { reviewSummary } from '@/lib/plans/review-summary';
 import type { StatementSummary } from '@/lib/plans/statement-check';
 import type { CountyOption } from '../types';
+import { SigningPanel, type SigningPreviewData, type SignValues } from '../signing-panel';
+import type { ActionResult } from '@/lib/errors';
 
 type Props = {
   check: CheckResult;
@@ -45,17 +45,20 @@ type Props = {
   submitting: boolean;
   submitError: string | null;
   goTo: (step: StepId, href?: string) => void;
-  onSubmit: (certify: boolean) => void;
+  /** The signing step: the server's reading of the saved plan, sending it to be signed, signing. */
+  signing: {
+    prepare: () => Promise<ActionResult<SigningPreviewData> | null>;
+    requestSignature: (input: unknown) => Promise<ActionResult<{ sentTo: string[] }>>;
+    sign: (values: SignValues) => Promise<ActionResult<unknown> | null>;
+  };
 };
 
 /**
  * Check your answers (the GOV.UK pattern): what is still missing, each linked to its step; the whole
  * plan as it will be filed, section by section, each with a "Change" link to its step; every
- * computed figure with its rule; the fees; then the certification.
+ * computed figure with its rule; the fees; then the signing step: the certification, the plan's SHA-256, the signer's password and code.
  */
-export function ReviewStep({ check, draft, files, steps, kind, animalUnits, fees, operationCountyFips, counties, referenceTables, today, safoInForce, manureRemoval, statements, submitting, submitError, goTo, onSubmit }: Props) {
-  const [certify, setCertify] = useState(false);
-  const [certifyError, setCertifyError] = useState<string | null>(null);
+export function ReviewStep({ check, draft, files, steps, kind, animalUnits, fees, operationCountyFips, counties, referenceTables, today, safoInForce, manureRemoval, statements, submitting, submitError, goTo, signing }: Props) {
   const names = new Map(counties.map((c) => [c.fips, c.name]));
   const doc = check.document;
   const answers = doc ?? documentOfDraft(draft);
@@ -189,36 +192,13 @@ export function ReviewStep({ check, draft, files, steps, kind, animalUnits, fees
         </>
       ) : null}
 
-      <fieldset className="usa-fieldset margin-top-4">
-        <legend className="usa-legend usa-legend--large">Certification</legend>
-        <Checkbox
-          label="I certify that the information in this plan is true and complete to the best of my knowledge."
-          checked={certify}
-          error={certifyError}
-          onChange={(e) => {
-            setCertify(e.target.checked);
-            setCertifyError(null);
-          }}
-        />
-      </fieldset>
-      {submitError ? (
-        <Alert type="error" slim role="alert" className="margin-top-2">
-          {submitError}
+      {ready ? (
+        <SigningPanel prepare={signing.prepare} requestSignature={signing.requestSignature} sign={signing.sign} submitting={submitting} submitError={submitError} />
+      ) : (
+        <Alert type="warning" slim className="margin-top-4">
+          Add what is missing (listed above), then sign and submit the plan here.
         </Alert>
-      ) : null}
-      <Button
-        type="button"
-        big
-        className="margin-top-3"
-        disabled={submitting}
-        onClick={() => {
-          if (!ready) return setCertifyError('Add what is missing (listed above) before submitting.');
-          if (!certify) return setCertifyError('Confirm the certification to submit the plan');
-          onSubmit(true);
-        }}
-      >
-        {submitting ? 'Submitting…' : 'Submit the plan'}
-      </Button>
+      )}
     </>
   );
 }
