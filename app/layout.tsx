@@ -11,7 +11,7 @@ import { SecondFactorNotice } from '@/components/second-factor-notice';
 import { SkipLink } from '@/components/skip-link';
 import { navForRole } from '@/components/role-nav';
 import { UserMenu } from '@/components/user-menu';
-import { getActor } from '@/lib/auth/session';
+import { getSessionActor, mustEnrolSecondFactor } from '@/lib/auth/session';
 import { ROLE_LABELS } from '@/lib/auth/roles';
 
 export const metadata: Metadata = {
@@ -22,8 +22,10 @@ export const metadata: Metadata = {
 
 // The navigation follows the signed-in user's role (read per request); pages still check access.
 export default async function RootLayout({ children }: { children: ReactNode }) {
-  const actor = await getActor();
-  const navLinks: NavLink[] = navForRole(actor?.role ?? null);
+  const actor = await getSessionActor();
+  // A staff account that must set up its second factor sees only its account page until it does.
+  const enrolFirst = actor ? await mustEnrolSecondFactor(actor) : false;
+  const navLinks: NavLink[] = enrolFirst ? [] : navForRole(actor?.role ?? null);
   return (
     <html lang="en">
       <body>
@@ -35,7 +37,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
         />
         <main id="main-content" tabIndex={-1}>
           <div className="grid-container mmp-main">
-            <SecondFactorNotice actor={actor} />
+            <SecondFactorNotice actor={actor} required={enrolFirst} />
             {children}
           </div>
         </main>

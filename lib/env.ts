@@ -59,6 +59,9 @@ const schema = z
     MMP_TEST_CLOCK: flag,
     MMP_TODAY: z.string().regex(isoDate, 'MMP_TODAY must be YYYY-MM-DD').optional(),
     MMP_DEMO: flag,
+    // Department staff and the administrator: 'required' sends one without a second factor to set it
+    // up before anything else; 'reminded' lets them in with a reminder on every page.
+    MMP_STAFF_SECOND_FACTOR: z.enum(['required', 'reminded']).optional(),
     // Online fee payments (lib/payments). 'test' is the portal's own test payment page: no money
     // moves. A real processor must be configured before going live (README, "Paying fees").
     MMP_PAYMENT_PROVIDER: z.enum(['test', 'off']).optional(),
@@ -133,6 +136,16 @@ export function generatedSecretFile(env: Env = getEnv()): string {
 export function paymentProviderName(env: Env = getEnv()): 'test' | 'off' {
   if (env.MMP_PAYMENT_PROVIDER) return env.MMP_PAYMENT_PROVIDER;
   return env.DATABASE_URL && env.NODE_ENV === 'production' ? 'off' : 'test';
+}
+
+/**
+ * Whether department staff and the administrator must have a second factor to use the portal:
+ * MMP_STAFF_SECOND_FACTOR, else required on a production server (PostgreSQL, NODE_ENV=production)
+ * and a reminder on the embedded demo, where the demo's staff accounts sign in with a password.
+ */
+export function staffSecondFactorPolicy(env: Env = getEnv()): 'required' | 'reminded' {
+  if (env.MMP_STAFF_SECOND_FACTOR) return env.MMP_STAFF_SECOND_FACTOR;
+  return env.DATABASE_URL && env.NODE_ENV === 'production' ? 'required' : 'reminded';
 }
 
 /** A random secret made on first start and kept in the data folder, readable by its owner only. */

@@ -16,7 +16,7 @@ import { confirmTotpSchema, removeSecondFactorSchema, renewRecoveryCodesSchema }
 
 export async function signOutEverywhereAction(): Promise<ActionResult> {
   return runAction(async () => {
-    await signOutEverywhere(await actorOrThrow());
+    await signOutEverywhere(await actorOrThrow({ enrolling: true }));
     return { ok: true, data: undefined };
   });
 }
@@ -35,14 +35,14 @@ export async function setMailingAddressAction(input: unknown): Promise<ActionRes
 
 export async function startTotpAction(): Promise<ActionResult<EnrolmentStart>> {
   return runAction(async () => {
-    const actor = await actorOrThrow();
+    const actor = await actorOrThrow({ enrolling: true });
     return { ok: true, data: await startTotpEnrolment(actor) };
   });
 }
 
 export async function confirmTotpAction(input: unknown): Promise<ActionResult<string[]>> {
   return runAction(async () => {
-    const actor = await actorOrThrow();
+    const actor = await actorOrThrow({ enrolling: true });
     const values = parseOrThrow(confirmTotpSchema, input);
     const codes = await confirmTotpEnrolment(actor, values, clientAddress(await headers()));
     kickDelivery();

@@ -8,6 +8,8 @@ import { users, userSessions } from '@/db/schema';
 import { AppError } from '@/lib/errors';
 import { authOptions } from './options';
 import { isSessionId } from './sessions';
+import { hasSecondFactor, SECOND_FACTOR_EXPECTED } from './second-factor';
+import { staffSecondFactorPolicy } from '@/lib/env';
 import type { Actor, Role } from './roles';
 
 /**
@@ -15,7 +17,8 @@ import type { Actor, Role } from './roles';
  * when signed out (the session row revoked), when the account was disabled, or when the session
  * predates a password reset or role change.
  */
-export const getActor = cache(async (): Promise<Actor | null> => {
+/** Who is signed in, whatever they may do yet: for the page frame (their name and menu) only. */
+export const getSessionActor = cache(async (): Promise<Actor | null> => {
   const session = (await getServerSession(authOptions)) as { uid?: string; sv?: number; sid?: string } | null;
   if (!session?.uid || !isSessionId(session.sid)) return null;
   const db = await getDb();
@@ -41,10 +44,35 @@ export const getActor = cache(async (): Promise<Actor | null> => {
   return { id: user.id, role: user.role, name: user.name, email: user.email, countyFips: user.countyFips, partyId: user.partyId };
 });
 
-/** For pages: the actor, or a redirect to sign in (coming back to `returnTo`). */
+/**
+ * Must this staff account set up its second factor before anything else (MMP_STAFF_SECOND_FACTOR,
+ * lib/env: required on a production server)? Owners, preparers, contractors and county officials
+ * never must; they enrol to sign.
+ */
+export const mustEnrolSecondFactor = cache(async (actor: Actor): Promise<boolean> => {
+  if (!SECOND_FACTOR_EXPECTED.includes(actor.role) || staffSecondFactorPolicy() !== 'required') return false;
+  return !(await hasSecondFactor(actor.id));
+});
+
+/**
+ * The signed-in user for this request: null when signed out, and for a staff account that must set
+ * up its second factor first (only its account page and the setup actions see it, through
+ * `requireActor('/account')` and `actorOrThrow({ enrolling: true })`).
+ */
+export const getActor = cache(async (): Promise<Actor | null> => {
+  const actor = await getSessionActor();
+  if (!actor || (await mustEnrolSecondFactor(actor))) return null;
+  return actor;
+});
+
+/** Where a staff account without the second factor it must have is sent: its setup on the account page. */
+export const ENROL_FIRST_PATH = '/account?setup=second-factor#second-factor-heading';
+
+/** For pages: the actor, or a redirect to sign in (coming back to `returnTo`), or to set up a required second factor. */
 export async function requireActor(returnTo?: string): Promise<Actor> {
-  const actor = await getActor();
+  const actor = await getSessionActor();
   if (!actor) redirect(returnTo ? `/sign-in?callbackUrl=${encodeURIComponent(returnTo)}` : '/sign-in');
+  if (returnTo !== '/account' && (await mustEnrolSecondFactor(actor))) redirect(ENROL_FIRST_PATH);
   return actor;
 }
 
@@ -55,9 +83,15 @@ export async function requireRole(roles: readonly Role[], returnTo?: string): Pr
   return actor;
 }
 
-/** For server actions and route handlers: the actor, or a typed error. */
-export async function actorOrThrow(): Promise<Actor> {
-  const actor = await getActor();
+/**
+ * For server actions and route handlers: the actor, or a typed error. A staff account that must set
+ * up its second factor first is refused everything but the account page's own actions (`enrolling`).
+ */
+export async function actorOrThrow(options: { enrolling?: boolean } = {}): Promise<Actor> {
+  const actor = await getSessionActor();
   if (!actor) throw new AppError('UNAUTHENTICATED', 'Your session has ended. Sign in again to continue; nothing you saved is lost.');
+  if (!options.enrolling && (await mustEnrolSecondFactor(actor))) {
+    throw new AppError('FORBIDDEN', 'The department requires a second factor for staff: set up an authenticator app on your account page first.');
+  }
   return actor;
 }
