@@ -7,6 +7,11 @@ import { kickDelivery } from '@/lib/notifications/deliver';
 import { publicOrigin } from '@/lib/env';
 import { acceptInvitationSchema, forgotPasswordSchema, registerPreparerSchema, registerSchema, resetPasswordSchema } from '@/lib/validation/accounts';
 import { parseOrThrow } from '@/lib/validation/parse';
+import { headers } from 'next/headers';
+import type { PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/server';
+import { passkeySignInOptions } from '@/lib/auth/credentials';
+import { clientAddress } from '@/lib/net/client-address';
+import { passkeySignInSchema } from '@/lib/validation/second-factor';
 
 // Public endpoints (no session needed): each re-validates its input with the form's schema.
 
@@ -63,4 +68,12 @@ export async function acceptInvitationAction(input: unknown): Promise<ActionResu
 
 function invalidLink() {
   return new AppError('VALIDATION', 'This link has expired or was already used. Ask for a new one.');
+}
+
+/** The passkey step of sign-in: after the right password, a challenge for one of the account's passkeys. */
+export async function passkeySignInOptionsAction(input: unknown): Promise<ActionResult<PublicKeyCredentialRequestOptionsJSON>> {
+  return runAction(async () => {
+    const values = parseOrThrow(passkeySignInSchema, input);
+    return { ok: true, data: await passkeySignInOptions({ ...values, ip: clientAddress(await headers()) }) };
+  });
 }

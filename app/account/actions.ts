@@ -12,7 +12,9 @@ import { headers } from 'next/headers';
 import { confirmTotpEnrolment, removeOwnSecondFactor, renewRecoveryCodes, startTotpEnrolment, type EnrolmentStart } from '@/lib/auth/second-factor-enrolment';
 import { clientAddress } from '@/lib/net/client-address';
 import { kickDelivery } from '@/lib/notifications/deliver';
-import { confirmTotpSchema, removeSecondFactorSchema, renewRecoveryCodesSchema } from '@/lib/validation/second-factor';
+import { addPasskeySchema, confirmTotpSchema, removePasskeySchema, removeSecondFactorSchema, renewRecoveryCodesSchema } from '@/lib/validation/second-factor';
+import { finishPasskeyRegistration, removePasskey, startPasskeyRegistration } from '@/lib/auth/passkeys';
+import type { PublicKeyCredentialCreationOptionsJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 
 export async function signOutEverywhereAction(): Promise<ActionResult> {
   return runAction(async () => {
@@ -68,5 +70,36 @@ export async function removeSecondFactorAction(input: unknown): Promise<ActionRe
     kickDelivery();
     revalidatePath('/account');
     return { ok: true, data: undefined, message: 'The authenticator app was removed. Signing in asks for your password only.' };
+  });
+}
+
+/** Options for the browser to make a passkey for this account. */
+export async function startPasskeyAction(): Promise<ActionResult<PublicKeyCredentialCreationOptionsJSON>> {
+  return runAction(async () => {
+    const actor = await actorOrThrow({ enrolling: true });
+    return { ok: true, data: await startPasskeyRegistration(actor) };
+  });
+}
+
+/** Keeps the passkey the browser made. */
+export async function addPasskeyAction(input: unknown): Promise<ActionResult> {
+  return runAction(async () => {
+    const actor = await actorOrThrow({ enrolling: true });
+    const values = parseOrThrow(addPasskeySchema, input);
+    const key = await finishPasskeyRegistration(actor, { name: values.name, response: values.response as unknown as RegistrationResponseJSON }, clientAddress(await headers()));
+    kickDelivery();
+    revalidatePath('/account');
+    return { ok: true, data: undefined, message: `Passkey “${key.name}” added. Signing in and signing plans can use it instead of a code.` };
+  });
+}
+
+export async function removePasskeyAction(input: unknown): Promise<ActionResult> {
+  return runAction(async () => {
+    const actor = await actorOrThrow();
+    const values = parseOrThrow(removePasskeySchema, input);
+    await removePasskey(actor, values, clientAddress(await headers()));
+    kickDelivery();
+    revalidatePath('/account');
+    return { ok: true, data: undefined, message: 'Passkey removed.' };
   });
 }

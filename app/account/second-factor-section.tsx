@@ -2,10 +2,12 @@ import { formatDateTime } from '@/lib/format';
 import type { Actor } from '@/lib/auth/roles';
 import { getSecondFactorStatus, SECOND_FACTOR_EXPECTED } from '@/lib/auth/second-factor';
 import { RemoveSecondFactorForm, RenewRecoveryCodesForm, SetUpAuthenticator } from './second-factor-forms';
+import { listPasskeys } from '@/lib/auth/passkeys';
+import { PasskeysSection } from './passkeys-section';
 
 /** The account's second sign-in factor: set it up, or replace its recovery codes, or remove it. */
 export async function SecondFactorSection({ actor }: { actor: Actor }) {
-  const status = await getSecondFactorStatus(actor.id);
+  const [status, keys] = await Promise.all([getSecondFactorStatus(actor.id), listPasskeys(actor.id)]);
   const expected = SECOND_FACTOR_EXPECTED.includes(actor.role);
   return (
     <section aria-labelledby="second-factor-heading">
@@ -43,6 +45,7 @@ export async function SecondFactorSection({ actor }: { actor: Actor }) {
           <SetUpAuthenticator />
         </>
       )}
+      <PasskeysSection passkeys={keys.map((k) => ({ id: k.id, name: k.name, createdAt: k.createdAt.toISOString(), lastUsedAt: k.lastUsedAt?.toISOString() ?? null }))} />
     </section>
   );
 }

@@ -103,3 +103,39 @@ export const recoveryCodes = pgTable(
   },
   (t) => [uniqueIndex('recovery_codes_user_hash_idx').on(t.userId, t.codeHash)],
 );
+
+/**
+ * Passkeys (WebAuthn): a second factor like the authenticator app, kept as the credential's id and
+ * public key (never a secret). The counter is the authenticator's signature count, when it keeps one.
+ */
+export const passkeys = pgTable(
+  'passkeys',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    credentialId: text('credential_id').notNull(),
+    publicKey: text('public_key').notNull(),
+    counter: bigint('counter', { mode: 'number' }).notNull().default(0),
+    transports: text('transports').array(),
+    name: text('name').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('passkeys_credential_idx').on(t.credentialId), index('passkeys_user_idx').on(t.userId)],
+);
+
+/** The one live WebAuthn challenge of an account for each purpose, valid for a few minutes and taken once. */
+export const webauthnChallenges = pgTable(
+  'webauthn_challenges',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose').notNull(),
+    challenge: text('challenge').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex('webauthn_challenges_user_purpose_idx').on(t.userId, t.purpose)],
+);

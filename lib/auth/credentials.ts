@@ -12,6 +12,7 @@ import { enqueueEmail } from '@/lib/notifications/outbox';
 import { issueToken } from './tokens';
 import { publicOrigin } from '@/lib/env';
 import { hasSecondFactor, verifySecondFactor } from './second-factor';
+import { parsePasskeyResponse, passkeyRequestOptions, verifyPasskey } from './passkeys';
 import { SECOND_FACTOR_NEEDED, SECOND_FACTOR_WRONG } from './second-factor-words';
 
 export type SignedIn = Actor & { sessionVersion: number; sessionId: string };
@@ -37,7 +38,7 @@ export function normalizeEmail(email: string): string {
  * without one, SECOND_FACTOR_NEEDED (said only after the right password); a wrong one counts as a
  * failed attempt. An account without a factor signs in with its password alone.
  */
-export async function verifyCredentials(input: { email: string; password: string; ip: string; origin?: string; code?: string }): Promise<SignedIn | null> {
+export async function verifyCredentials(input: { email: string; password: string; ip: string; origin?: string; code?: string; passkey?: string }): Promise<SignedIn | null> {
   const db = await getDb();
   const email = normalizeEmail(input.email);
   const throttle = await checkThrottle(db, email, input.ip);
@@ -63,9 +64,10 @@ export async function verifyCredentials(input: { email: string; password: string
   }
   const needsCode = await hasSecondFactor(user.id, db);
   const code = input.code?.trim() ?? '';
-  if (needsCode && !code) throw new AppError('VALIDATION', SECOND_FACTOR_NEEDED);
+  const passkey = parsePasskeyResponse(input.passkey);
+  if (needsCode && !code && !passkey) throw new AppError('VALIDATION', SECOND_FACTOR_NEEDED);
   const sessionId = await db.transaction(async (tx) => {
-    const method = needsCode ? await verifySecondFactor(user.id, code, tx) : null;
+    const method = !needsCode ? null : passkey ? ((await verifyPasskey(user.id, passkey, 'sign_in', tx)) ? 'passkey' : null) : await verifySecondFactor(user.id, code, tx);
     if (needsCode && !method) return null;
     await recordAttempt(tx, email, input.ip, true);
     await recordAudit(tx, {
@@ -95,6 +97,26 @@ export async function verifyCredentials(input: { email: string; password: string
     sessionVersion: user.sessionVersion,
     sessionId,
   };
+}
+
+/**
+ * The passkey step of sign-in, after the right password: options for the browser to answer with one
+ * of the account's passkeys. A wrong password (or an unknown address) gets the same answer as at
+ * sign-in and counts in the same throttle; an account without a passkey is told to use its code.
+ */
+export async function passkeySignInOptions(input: { email: string; password: string; ip: string }) {
+  const db = await getDb();
+  const email = normalizeEmail(input.email);
+  const throttle = await checkThrottle(db, email, input.ip);
+  if (throttle.limited) throw new AppError('THROTTLED', `Too many sign-in attempts. For your security, wait ${waitInWords(throttle.retryAfterSeconds)} and try again.`);
+  const [user] = await db.select().from(users).where(eq(sql`lower(${users.email})`, email)).limit(1);
+  if (!user || !(await verifyPassword(input.password, user.passwordHash)) || user.disabledAt || !user.emailVerifiedAt) {
+    await recordAttempt(db, email, input.ip, false);
+    throw new AppError('VALIDATION', GENERIC_SIGN_IN_ERROR);
+  }
+  const options = await passkeyRequestOptions(user.id, 'sign_in', db);
+  if (!options) throw new AppError('CONFLICT', 'No passkey is set up for this account. Enter the code from your authenticator app, or one of your recovery codes.');
+  return options;
 }
 
 /**

@@ -33,14 +33,17 @@ export const authOptions: NextAuthOptions = {
         password: { label: 'Password', type: 'password' },
         // Asked only of an account with a second factor, after its password was right.
         code: { label: 'Code', type: 'text' },
+        // Or a passkey's answer (WebAuthn, JSON), instead of the code.
+        passkey: { label: 'Passkey', type: 'text' },
       },
       async authorize(credentials, req) {
         const email = typeof credentials?.email === 'string' ? credentials.email : '';
         const password = typeof credentials?.password === 'string' ? credentials.password : '';
         const code = typeof credentials?.code === 'string' ? credentials.code.slice(0, 40) : '';
+        const passkey = typeof credentials?.passkey === 'string' && credentials.passkey.length <= 16_000 ? credentials.passkey : undefined;
         if (!email || !password || email.length > 320 || password.length > 200) throw new Error(GENERIC_SIGN_IN_ERROR);
         try {
-          const user = await verifyCredentials({ email, password, code, ip: clientAddress(req?.headers) });
+          const user = await verifyCredentials({ email, password, code, passkey, ip: clientAddress(req?.headers) });
           if (!user) throw new Error(GENERIC_SIGN_IN_ERROR);
           return { id: user.id, name: user.name, email: user.email, role: user.role, sessionVersion: user.sessionVersion, sessionId: user.sessionId };
         } catch (err) {

@@ -7,7 +7,7 @@ import { AppError } from '@/lib/errors';
 import { verifyPassword } from './passwords';
 import { authorize } from './policy';
 import type { Actor } from './roles';
-import { deleteSecondFactor, noticeSecondFactorChange, verifySecondFactor } from './second-factor';
+import { noticeSecondFactorChange, verifySecondFactor } from './second-factor';
 import { SECOND_FACTOR_WRONG } from './second-factor-words';
 import { checkThrottle, recordAttempt, waitInWords } from './throttle';
 import { checkTotpCode, decryptTotpSecret, encryptTotpSecret, hashRecoveryCode, newRecoveryCodes, newTotpSecret, totpQrDataUrl } from './totp';
@@ -114,7 +114,9 @@ export async function removeOwnSecondFactor(actor: Actor, input: { password: str
     await authorize(actor, 'account.manage_own', undefined, tx);
     const method = await verifySecondFactor(actor.id, input.code, tx, at);
     if (!method) return false;
-    await deleteSecondFactor(tx, actor.id);
+    // The app and its recovery codes only: the account's passkeys stay until removed one by one.
+    await tx.delete(userSecondFactors).where(eq(userSecondFactors.userId, actor.id));
+    await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, actor.id));
     await recordAudit(tx, { actorUserId: actor.id, action: 'auth.second_factor_removed', entityType: 'user', entityId: actor.id, before: { kind: 'totp' }, after: { with: method }, ipAddress: ip });
     await noticeSecondFactorChange(tx, actor, 'removed', at);
     return true;

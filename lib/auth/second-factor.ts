@@ -1,7 +1,7 @@
 import 'server-only';
 import { and, count, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { getDb, type Executor } from '@/db/client';
-import { recoveryCodes, userSecondFactors, users } from '@/db/schema';
+import { passkeys, recoveryCodes, userSecondFactors, users } from '@/db/schema';
 import { recordAudit } from '@/lib/audit';
 import { AppError, notFoundError } from '@/lib/errors';
 import { publicOrigin } from '@/lib/env';
@@ -19,15 +19,14 @@ export const SECOND_FACTOR_EXPECTED: readonly Role[] = ['department_staff', 'dep
 
 export type SecondFactorStatus = { enrolled: boolean; confirmedAt: Date | null; lastUsedAt: Date | null; recoveryCodesLeft: number };
 
-/** Does the account have a confirmed second factor (so sign-in and signing must ask for it)? */
+/** Does the account have a confirmed second factor, an authenticator app or a passkey (so sign-in and signing must ask for it)? */
 export async function hasSecondFactor(userId: string, db?: Executor): Promise<boolean> {
   const q = db ?? (await getDb());
-  const rows = await q
-    .select({ id: userSecondFactors.id })
-    .from(userSecondFactors)
-    .where(and(eq(userSecondFactors.userId, userId), isNotNull(userSecondFactors.confirmedAt)))
-    .limit(1);
-  return rows.length > 0;
+  const [app, key] = await Promise.all([
+    q.select({ id: userSecondFactors.id }).from(userSecondFactors).where(and(eq(userSecondFactors.userId, userId), isNotNull(userSecondFactors.confirmedAt))).limit(1),
+    q.select({ id: passkeys.id }).from(passkeys).where(eq(passkeys.userId, userId)).limit(1),
+  ]);
+  return app.length > 0 || key.length > 0;
 }
 
 export async function getSecondFactorStatus(userId: string, db?: Executor): Promise<SecondFactorStatus> {
@@ -83,11 +82,12 @@ export async function noticeSecondFactorChange(tx: Executor, user: { id: string;
   });
 }
 
-/** Removes every factor and recovery code of an account, inside the caller's transaction. */
+/** Removes every factor (the app, each passkey) and recovery code of an account, inside the caller's transaction. */
 export async function deleteSecondFactor(tx: Executor, userId: string): Promise<boolean> {
   const removed = await tx.delete(userSecondFactors).where(eq(userSecondFactors.userId, userId)).returning({ confirmedAt: userSecondFactors.confirmedAt });
+  const keys = await tx.delete(passkeys).where(eq(passkeys.userId, userId)).returning({ id: passkeys.id });
   await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
-  return removed.some((r) => r.confirmedAt !== null);
+  return removed.some((r) => r.confirmedAt !== null) || keys.length > 0;
 }
 
 /**

@@ -3,7 +3,7 @@ import { formatDateTime } from '@/lib/format';
 import type { FiledDocument, PlanChange } from '@/lib/plans/document/types';
 import { pageFooterWords, renderArchivalPdf, type Block } from './archival';
 import { documentLines, type Section } from './copy-of-record-lines';
-import { PLAN_CERTIFICATION, type Certification } from '@/lib/signing/certification';
+import { FACTOR_WORDS, PLAN_CERTIFICATION, type Certification } from '@/lib/signing/certification';
 import type { FrozenSignature } from '@/lib/plans/document/snapshot';
 
 // The copy of record (CROMERR §3.2000(b)(5)(vi)): the plan as received, in a form a person and an
@@ -13,10 +13,6 @@ import type { FrozenSignature } from '@/lib/plans/document/snapshot';
 /** The certification ticked on submissions filed before the signing step (kept for their copies). */
 export const CERTIFICATION_WORDS = 'I certify that the information in this plan is true and complete to the best of my knowledge.';
 
-const FACTOR_WORDS: Record<string, string> = {
-  password_and_authenticator: 'their password and a code from their authenticator app',
-  password_and_recovery_code: 'their password and one of their recovery codes',
-};
 
 export type CopyOfRecordInput = {
   confirmationNumber: string;

@@ -113,13 +113,13 @@ export async function getCopyOfRecord(actor: Actor, planId: string) {
 export async function findCopyOfRecordSummary(planId: string): Promise<{
   sha256: string; confirmationNumber: string; receivedAt: Date;
   /** Who signed the submission, in what capacity, when, and the SHA-256 of what they read; null before the signing step. */
-  signature: { name: string; capacity: string; signedAt: Date; documentSha256: string } | null;
+  signature: { name: string; capacity: string; signedAt: Date; documentSha256: string; factor: string } | null;
 } | null> {
   const db = await getDb();
   const [copy] = await db
     .select({
       sha256: copiesOfRecord.sha256, confirmationNumber: copiesOfRecord.confirmationNumber, receivedAt: planSubmissions.createdAt,
-      signerName: planSignatures.signerName, capacity: planSignatures.capacity, signedAt: planSignatures.signedAt, documentSha256: planSignatures.documentSha256,
+      signerName: planSignatures.signerName, capacity: planSignatures.capacity, signedAt: planSignatures.signedAt, documentSha256: planSignatures.documentSha256, factor: planSignatures.factor,
     })
     .from(copiesOfRecord)
     .innerJoin(planSubmissions, eq(planSubmissions.id, copiesOfRecord.planSubmissionId))
@@ -128,8 +128,8 @@ export async function findCopyOfRecordSummary(planId: string): Promise<{
     .orderBy(desc(copiesOfRecord.createdAt))
     .limit(1);
   if (!copy) return null;
-  const { signerName, capacity, signedAt, documentSha256: signed, ...rest } = copy;
-  return { ...rest, signature: signerName && capacity && signedAt && signed ? { name: signerName, capacity, signedAt, documentSha256: signed } : null };
+  const { signerName, capacity, signedAt, documentSha256: signed, factor, ...rest } = copy;
+  return { ...rest, signature: signerName && capacity && signedAt && signed && factor ? { name: signerName, capacity, signedAt, documentSha256: signed, factor } : null };
 }
 
 /** Whoever filed, and the owner of record's accounts and registered address, one entry per address. */

@@ -91,7 +91,7 @@ export async function fileNoChangeUpdates(
   actor: Actor,
   items: { operationId: string; idempotencyKey: string }[],
   ctx: { today: string; origin: string },
-  signing: { password: string; code: string; certificationVersion: string },
+  signing: { password: string; code: string; certificationVersion: string; passkey?: string },
 ): Promise<{ filed: FiledUpdate[]; refused: RefusedUpdate[] }> {
   const credentials = await verifyOnce(actor, signing);
   const candidates = await previewNoChange(actor, items.map((i) => i.operationId), ctx.today);
@@ -131,7 +131,7 @@ export async function fileNoChangeUpdates(
 }
 
 /** The batch's signing step: the password and code, checked once; a wrong one is counted toward the lock. */
-async function verifyOnce(actor: Actor, signing: { password: string; code: string; certificationVersion: string }): Promise<VerifiedCredentials> {
+async function verifyOnce(actor: Actor, signing: { password: string; code: string; certificationVersion: string; passkey?: string }): Promise<VerifiedCredentials> {
   const db = await getDb();
   try {
     return await db.transaction((tx) => verifySigningCredentials(tx, actor, signing));

@@ -4,6 +4,7 @@ import { getDb, type Executor } from '@/db/client';
 import { operationSignatories, ownerships, signatureAgreementAcceptances, signingLockouts, users } from '@/db/schema';
 import { recordAudit } from '@/lib/audit';
 import { hasSecondFactor, verifySecondFactor } from '@/lib/auth/second-factor';
+import { hasPasskey, parsePasskeyResponse, verifyPasskey } from '@/lib/auth/passkeys';
 import { verifyPassword } from '@/lib/auth/passwords';
 import type { Actor } from '@/lib/auth/roles';
 import { publicOrigin } from '@/lib/env';
@@ -25,7 +26,7 @@ import { PLAN_CERTIFICATION, certificationSha256 } from './certification';
 export const SIGNING_LOCK = { tries: 5, minutes: 30 } as const;
 
 /** What the signatory types at the signing step, with what the page showed them. */
-export type SignatureInput = { password: string; code: string; documentSha256: string; certificationVersion: string };
+export type SignatureInput = { password: string; code: string; documentSha256: string; certificationVersion: string; passkey?: string };
 
 /** A verified signature, ready to be written with the submission it signs. */
 export type Signer = {
@@ -37,7 +38,7 @@ export type Signer = {
   documentSha256: string;
   certificationVersion: string;
   certificationSha256: string;
-  factor: 'password_and_authenticator' | 'password_and_recovery_code';
+  factor: 'password_and_authenticator' | 'password_and_recovery_code' | 'password_and_passkey';
 };
 
 /** Where the signatory stands before they can sign: each missing piece is named on the signing step. */
@@ -46,6 +47,8 @@ export type SigningReadiness = {
   capacity: string | null;
   agreementAccepted: boolean;
   hasSecondFactor: boolean;
+  /** A passkey can stand in for the code. */
+  hasPasskey: boolean;
   lockedUntil: Date | null;
 };
 
@@ -87,7 +90,7 @@ export async function signingReadiness(actor: Actor, operationId: string, db?: E
 /** The account's side of signing, whatever the operation: the agreement, a second factor, a lock. */
 export async function accountSigningReadiness(actor: Actor, db?: Executor, now = new Date()): Promise<Omit<SigningReadiness, 'capacity'>> {
   const q = db ?? (await getDb());
-  const [agreement, factor, locked] = await Promise.all([
+  const [agreement, factor, locked, passkey] = await Promise.all([
     q
       .select({ id: signatureAgreementAcceptances.id })
       .from(signatureAgreementAcceptances)
@@ -95,8 +98,9 @@ export async function accountSigningReadiness(actor: Actor, db?: Executor, now =
       .limit(1),
     hasSecondFactor(actor.id, q),
     lockedUntil(q, actor.id, now),
+    hasPasskey(actor.id, q),
   ]);
-  return { agreementAccepted: agreement.length > 0, hasSecondFactor: factor, lockedUntil: locked };
+  return { agreementAccepted: agreement.length > 0, hasSecondFactor: factor, hasPasskey: passkey, lockedUntil: locked };
 }
 
 export const NOT_A_SIGNATORY =
@@ -158,7 +162,7 @@ export async function requireSigningAuthority(tx: Executor, actor: Actor, operat
 export async function verifySigningCredentials(
   tx: Executor,
   actor: Actor,
-  input: { password: string; code: string; certificationVersion: string },
+  input: { password: string; code: string; certificationVersion: string; passkey?: string },
   now = new Date(),
 ): Promise<VerifiedCredentials> {
   const locked = await lockedUntil(tx, actor.id, now);
@@ -170,6 +174,15 @@ export async function verifySigningCredentials(
   if (!user || !(await verifyPassword(input.password, user.passwordHash))) {
     throw new SigningCredentialsRefused('password', 'That password is not right. Type the password you sign in with.');
   }
+  if (input.passkey !== undefined) {
+    const response = parsePasskeyResponse(input.passkey);
+    if (!response || !(await verifyPasskey(actor.id, response, 'signing', tx, now))) {
+      throw new SigningCredentialsRefused('code', 'Your passkey could not be checked. Try it again, or type a code from your authenticator app.');
+    }
+    await tx.delete(signingLockouts).where(eq(signingLockouts.userId, actor.id));
+    return VerifiedCredentials.make(actor.id, user.name, user.email, 'password_and_passkey', now);
+  }
+  if (!input.code.trim()) throw new AppError('VALIDATION', 'Type the code from your authenticator app, or sign with a passkey.', { code: ['Type the code from your authenticator app'] });
   const factor = await verifySecondFactor(actor.id, input.code, tx, now);
   if (!factor) {
     throw new SigningCredentialsRefused('code', 'That code is not right. Type the 6-digit code your authenticator app shows now, or one of your recovery codes.');

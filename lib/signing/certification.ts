@@ -21,3 +21,10 @@ export const PLAN_CERTIFICATION: Certification = {
 export function certificationSha256(c: Certification = PLAN_CERTIFICATION): string {
   return createHash('sha256').update(`${c.form}\n\nVersion ${c.version}\n\n${c.text}`, 'utf8').digest('hex');
 }
+
+/** How a signer proved it was them at the signing step, in words (the copy of record, the plan page). */
+export const FACTOR_WORDS: Record<string, string> = {
+  password_and_authenticator: 'their password and a code from their authenticator app',
+  password_and_recovery_code: 'their password and one of their recovery codes',
+  password_and_passkey: 'their password and their passkey',
+};

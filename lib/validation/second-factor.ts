@@ -34,3 +34,20 @@ export const resetSecondFactorSchema = z.object({
   reason: z.string().trim().min(10, 'Say why, in a sentence: how the person lost the factor and how you checked it was them').max(500, 'Use at most 500 characters'),
 });
 export type ResetSecondFactorValues = z.infer<typeof resetSecondFactorSchema>;
+
+/** The passkey step of sign-in: the email and password already typed, checked again by the server. */
+export const passkeySignInSchema = z.object({
+  email: z.string().trim().min(1).max(320),
+  password: z.string().min(1).max(200),
+});
+
+/** A new passkey's name (so the account page can tell them apart) and the browser's answer. */
+export const addPasskeySchema = z.object({
+  name: z.string().trim().min(1, 'Name the passkey, for example “Work laptop”').max(60, 'Use at most 60 characters'),
+  response: z.record(z.string(), z.unknown()),
+});
+
+export const removePasskeySchema = z.object({
+  id: z.string().uuid('This passkey could not be found'),
+  password: z.string().min(1, 'Enter the password you sign in with').max(200),
+});

@@ -30,7 +30,9 @@ export type AcceptAgreementInput = z.infer<typeof acceptAgreementSchema>;
 export const signingCredentialsSchema = z.object({
   certify: z.literal(true, { error: 'Tick the box to make the certification' }),
   password: z.string({ error: 'Type your password to sign' }).min(1, 'Type your password to sign').max(200, 'That password is too long'),
-  code: z.string({ error: 'Type the code from your authenticator app' }).trim().min(1, 'Type the code from your authenticator app').max(40, 'That code is too long'),
+  // Empty when a passkey answers instead (the service asks for one or the other).
+  code: z.string().trim().max(40, 'That code is too long').default(''),
+  passkey: z.string().max(16_000).optional(),
   certificationVersion: z.string().min(1).max(40),
 });
 

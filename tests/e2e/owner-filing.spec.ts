@@ -208,6 +208,7 @@ test('an owner registers a finisher, files the original MMP with two fields in t
   await row.getByRole('link', { name: 'Nothing to do: the department is reviewing your plan.' }).click();
   const copy = page.getByRole('region', { name: 'Copy of record' });
   await expect(copy.getByTestId('signature')).toContainText('Signed electronically by Karen Hansen (owner of record)');
+  await expect(copy.getByTestId('signature')).toContainText('with their password and a code from their authenticator app');
   await expect(copy.getByTestId('signature')).toContainText(signedSha256);
   await removeAuthenticator(page, app);
 });

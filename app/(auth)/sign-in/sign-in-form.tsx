@@ -10,13 +10,41 @@ import { Button } from '@/components/button';
 import { TextField } from '@/components/text-field';
 import { CODE_FIELD_HINT, SECOND_FACTOR_NEEDED, SECOND_FACTOR_WRONG } from '@/lib/auth/second-factor-words';
 import { signInWithCodeSchema, type SignInWithCodeInput } from '@/lib/validation/second-factor';
+import { startAuthentication } from '@simplewebauthn/browser';
+import { passkeySignInOptionsAction } from '../actions';
 
 export function SignInForm({ returnTo }: { returnTo: string | null }) {
   const router = useRouter();
   const [error, setError] = useState<string | null>(null);
   // After the right password, an account with a second factor is asked for its code.
   const [codeStep, setCodeStep] = useState(false);
-  const { register, handleSubmit, formState, setValue, setFocus } = useForm<SignInWithCodeInput>({ resolver: formResolver(signInWithCodeSchema) });
+  const { register, handleSubmit, formState, setValue, setFocus, getValues } = useForm<SignInWithCodeInput>({ resolver: formResolver(signInWithCodeSchema) });
+  const [passkeyBusy, setPasskeyBusy] = useState(false);
+
+  const done = () => {
+    router.replace(returnTo ?? '/home');
+    router.refresh();
+  };
+
+  // The second step with a passkey instead of a code: the server's challenge, the device's answer.
+  const signInWithPasskey = async () => {
+    setError(null);
+    setPasskeyBusy(true);
+    try {
+      const { email, password } = getValues();
+      const options = await passkeySignInOptionsAction({ email, password });
+      if (!options.ok) return setError(options.message);
+      const response = await startAuthentication({ optionsJSON: options.data }).catch(() => null);
+      if (!response) return setError('The passkey was not used. Try again, or enter the code from your authenticator app.');
+      const res = await signIn('credentials', { email, password, passkey: JSON.stringify(response), redirect: false });
+      if (!res || res.error) return setError(res?.error === SECOND_FACTOR_WRONG ? 'That passkey could not be checked. Try again, or enter a code.' : (res?.error ?? 'We could not sign you in.'));
+      done();
+    } catch {
+      setError('We could not reach the portal. Check your connection and try again.');
+    } finally {
+      setPasskeyBusy(false);
+    }
+  };
 
   const onSubmit = handleSubmit(async (values) => {
     setError(null);
@@ -34,8 +62,7 @@ export function SignInForm({ returnTo }: { returnTo: string | null }) {
         setError(res?.error && res.error !== 'CredentialsSignin' ? res.error : 'The email or password is not right. Check both and try again.');
         return;
       }
-      router.replace(returnTo ?? '/home');
-      router.refresh();
+      done();
     } catch {
       setError('We could not reach the portal. Check your connection and try again.');
     }
@@ -78,6 +105,13 @@ export function SignInForm({ returnTo }: { returnTo: string | null }) {
       <Button type="submit" disabled={formState.isSubmitting}>
         {formState.isSubmitting ? 'Signing in…' : codeStep ? 'Continue' : 'Sign in'}
       </Button>
+      {codeStep ? (
+        <p className="margin-top-2">
+          <Button variant="outline" disabled={passkeyBusy} onClick={() => void signInWithPasskey()}>
+            {passkeyBusy ? 'Waiting for your passkey…' : 'Use a passkey instead'}
+          </Button>
+        </p>
+      ) : null}
       {codeStep ? (
         <Button
           variant="unstyled"

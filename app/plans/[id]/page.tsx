@@ -23,6 +23,7 @@ import { AppError } from '@/lib/errors';
 import { formatDate, formatDateTime, formatNumber } from '@/lib/format';
 import { planKindLabel } from '@/lib/notifications/labels';
 import { findCopyOfRecordSummary } from '@/lib/plans/copy-of-record';
+import { FACTOR_WORDS } from '@/lib/signing/certification';
 import { getPlanPage } from '@/lib/plans/view';
 import { answerDeficienciesAction, disputeFilingAction, recordReceiptAction, withdrawPlanAction } from './actions';
 import { DisputeFilingForm } from '@/components/plan/dispute-filing';
@@ -99,8 +100,8 @@ export default async function PlanPage({ params }: { params: Promise<{ id: strin
           </p>
           {copy.signature ? (
             <p data-testid="signature">
-              Signed electronically by <strong>{copy.signature.name}</strong> ({copy.signature.capacity.toLowerCase()}) on {formatDateTime(copy.signature.signedAt)}, with their
-              password and second factor. SHA-256 of the plan they read and signed:{' '}
+              Signed electronically by <strong>{copy.signature.name}</strong> ({copy.signature.capacity.toLowerCase()}) on {formatDateTime(copy.signature.signedAt)}, with{' '}
+              {FACTOR_WORDS[copy.signature.factor] ?? 'their password and second factor'}. SHA-256 of the plan they read and signed:{' '}
               <code className="font-mono-xs" style={{ wordBreak: 'break-all' }}>{copy.signature.documentSha256}</code>
             </p>
           ) : (

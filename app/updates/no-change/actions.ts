@@ -5,7 +5,9 @@ import { revalidatePath } from 'next/cache';
 import { actorOrThrow } from '@/lib/auth/session';
 import { today } from '@/lib/clock';
 import { publicOrigin } from '@/lib/env';
-import type { ActionResult } from '@/lib/errors';
+import { AppError, type ActionResult } from '@/lib/errors';
+import type { PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/server';
+import { passkeyRequestOptions } from '@/lib/auth/passkeys';
 import { kickDelivery } from '@/lib/notifications/deliver';
 import { fileNoChangeUpdates, type FiledUpdate, type RefusedUpdate } from '@/lib/portfolio/no-change';
 import { noChangeBulkSchema } from '@/lib/validation/no-change';
@@ -21,5 +23,15 @@ export async function fileNoChangeUpdatesAction(input: unknown): Promise<ActionR
     revalidatePath('/dashboard');
     revalidatePath('/preparer');
     return { ok: true, data: result };
+  });
+}
+
+/** A challenge for one of the signer's passkeys, to sign the statements with instead of a code. */
+export async function noChangePasskeyOptionsAction(): Promise<ActionResult<PublicKeyCredentialRequestOptionsJSON>> {
+  return runAction(async () => {
+    const actor = await actorOrThrow();
+    const options = await passkeyRequestOptions(actor.id, 'signing');
+    if (!options) throw new AppError('CONFLICT', 'No passkey is set up for your account. Type the code from your authenticator app.');
+    return { ok: true, data: options };
   });
 }

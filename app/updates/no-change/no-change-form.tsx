@@ -9,7 +9,8 @@ import { TextField } from '@/components/text-field';
 import { formatDateTime, formatMoney, formatNumber } from '@/lib/format';
 import type { FiledUpdate, NoChangeCandidate, RefusedUpdate } from '@/lib/portfolio/no-change';
 import { noChangeBulkSchema } from '@/lib/validation/no-change';
-import { fileNoChangeUpdatesAction } from './actions';
+import { fileNoChangeUpdatesAction, noChangePasskeyOptionsAction } from './actions';
+import { startAuthentication } from '@simplewebauthn/browser';
 
 type Row = NoChangeCandidate & { idempotencyKey: string };
 
@@ -18,7 +19,7 @@ function statement(name: string, filer: string) {
 }
 
 /** One summary: each operation, its AU, its fee and payer, its own certification; then file them all. */
-type Readiness = { agreementAccepted: boolean; hasSecondFactor: boolean; lockedUntil: string | null };
+type Readiness = { agreementAccepted: boolean; hasSecondFactor: boolean; hasPasskey: boolean; lockedUntil: string | null };
 type Certification = { version: string; form: string; text: string };
 
 export function NoChangeForm({ rows, filer, certification, readiness }: { rows: Row[]; filer: 'owner' | 'preparer' | string; certification: Certification; readiness: Readiness }) {
@@ -33,8 +34,8 @@ export function NoChangeForm({ rows, filer, certification, readiness }: { rows: 
   const [result, setResult] = useState<{ filed: FiledUpdate[]; refused: RefusedUpdate[] } | null>(null);
   const total = fileable.reduce((s, r) => s + (r.fee?.cents ?? 0), 0);
 
-  async function submit(e: React.FormEvent) {
-    e.preventDefault();
+  async function submit(e: React.FormEvent | null, withPasskey = false) {
+    e?.preventDefault();
     setMessage(null);
     // Operations that cannot be filed go too: the server names each and files the rest.
     const input = {
@@ -54,10 +55,25 @@ export function NoChangeForm({ rows, filer, certification, readiness }: { rows: 
       setMessage(Object.keys(next).length ? 'Certify the statement for each operation, or leave it out.' : 'Sign the statements: tick the certification and give your password and code.');
       return;
     }
+    if (!withPasskey && !parsed.data.signing.code) {
+      setSigningErrors({ code: readiness.hasPasskey ? 'Type the code from your authenticator app, or sign with your passkey' : 'Type the code from your authenticator app' });
+      setMessage('Sign the statements: tick the certification and give your password and code.');
+      return;
+    }
     setErrors({});
     setSigningErrors({});
     setBusy(true);
-    const res = await fileNoChangeUpdatesAction(parsed.data).catch(() => null);
+    let passkey: string | undefined;
+    if (withPasskey) {
+      const options = await noChangePasskeyOptionsAction().catch(() => null);
+      const response = options?.ok ? await startAuthentication({ optionsJSON: options.data }).catch(() => null) : null;
+      if (!response) {
+        setBusy(false);
+        return setMessage(options && !options.ok ? options.message : 'The passkey was not used, so nothing was filed. Try again, or type a code from your authenticator app.');
+      }
+      passkey = JSON.stringify(response);
+    }
+    const res = await fileNoChangeUpdatesAction({ ...parsed.data, signing: { ...parsed.data.signing, passkey } }).catch(() => null);
     setBusy(false);
     if (!res) return setMessage('We could not reach the portal. Nothing you ticked is lost: try again (nothing is filed twice).');
     if (!res.ok) {
@@ -179,10 +195,9 @@ export function NoChangeForm({ rows, filer, certification, readiness }: { rows: 
             <TextField label="Your password" type="password" autoComplete="current-password" required value={signing.password} error={signingErrors.password} onChange={(e) => setSigning((v) => ({ ...v, password: e.target.value }))} />
             <TextField
               label="Code from your authenticator app"
-              hint="The 6 digits the app shows now, or one of your recovery codes."
+              hint={readiness.hasPasskey ? 'The 6 digits the app shows now, or one of your recovery codes. Or leave it empty and sign with your passkey.' : 'The 6 digits the app shows now, or one of your recovery codes.'}
               autoComplete="one-time-code"
               width="md"
-              required
               value={signing.code}
               error={signingErrors.code}
               onChange={(e) => setSigning((v) => ({ ...v, code: e.target.value }))}
@@ -193,6 +208,11 @@ export function NoChangeForm({ rows, filer, certification, readiness }: { rows: 
       <Button type="submit" className="margin-top-3" disabled={busy || !fileable.length || !canSign}>
         {busy ? 'Signing and filing…' : fileable.length === 1 ? 'Sign and file the “no change” update' : `Sign and file all ${fileable.length} “no change” updates`}
       </Button>
+      {readiness.hasPasskey && canSign ? (
+        <Button variant="outline" className="margin-top-3" disabled={busy || !fileable.length} onClick={() => void submit(null, true)}>
+          Sign with my passkey and file
+        </Button>
+      ) : null}
     </form>
   );
 }

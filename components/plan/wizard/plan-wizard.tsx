@@ -21,7 +21,8 @@ import { useAutosave } from './use-autosave';
 import { LiveChanges } from './live-changes';
 import type { RequestStatement } from '../landowner-statement';
 import type { StepHandle } from './use-step-form';
-import type { SignValues, SigningPreviewData } from './signing-panel';
+import type { SignValues, SigningPanel, SigningPreviewData } from './signing-panel';
+import type { ComponentProps } from 'react';
 
 export type WizardActions = {
   save: (input: unknown) => Promise<ActionResult<{ version: number; savedAt: string }>>;
@@ -29,6 +30,7 @@ export type WizardActions = {
   submit: (input: unknown) => Promise<ActionResult<{ planId: string; submittedOn: string }>>;
   signingPreview: (input: unknown) => Promise<ActionResult<SigningPreviewData>>;
   requestSignature: (input: unknown) => Promise<ActionResult<{ sentTo: string[] }>>;
+  signingPasskeyOptions: ComponentProps<typeof SigningPanel>['passkeyOptions'];
   removeFile: (input: unknown) => Promise<ActionResult>;
   requestStatement: RequestStatement;
 };
@@ -156,7 +158,7 @@ export function PlanWizard({ data, actions, initialStep }: { data: PlanEditorDat
     }
     setSubmitting(false);
     // The signing fields' errors go on the fields; anything else the plan still lacks is listed.
-    const others = Object.entries(result.fieldErrors ?? {}).filter(([k]) => !['password', 'code', 'certify'].includes(k));
+    const others = Object.entries(result.fieldErrors ?? {}).filter(([k]) => !['password', 'code', 'passkey', 'certify'].includes(k));
     if (others.length) {
       setSubmitError([result.message, ...others.flatMap(([, m]) => m)].join(' '));
       return null;
@@ -205,7 +207,7 @@ export function PlanWizard({ data, actions, initialStep }: { data: PlanEditorDat
             submitting={submitting}
             submitError={submitError}
             goTo={goTo}
-            signing={{ prepare: prepareSigning, requestSignature: actions.requestSignature, sign: submit }}
+            signing={{ prepare: prepareSigning, requestSignature: actions.requestSignature, sign: submit, passkeyOptions: actions.signingPasskeyOptions }}
           />
         ) : (
           <StepBody.Data

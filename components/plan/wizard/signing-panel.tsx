@@ -12,6 +12,8 @@ import { TextField } from '@/components/text-field';
 import type { ActionResult } from '@/lib/errors';
 import { formatDateTime } from '@/lib/format';
 import { signingCredentialsSchema, type SigningCredentialsInput } from '@/lib/validation/signing';
+import { startAuthentication } from '@simplewebauthn/browser';
+import type { PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser';
 
 /** What the signing step shows, from the server (lib/plans/signing: signingPreview). */
 export type SigningPreviewData = {
@@ -20,11 +22,11 @@ export type SigningPreviewData = {
   ready: boolean;
   documentSha256: string | null;
   certification: { version: string; form: string; text: string };
-  readiness: { capacity: string | null; agreementAccepted: boolean; hasSecondFactor: boolean; lockedUntil: string | null };
+  readiness: { capacity: string | null; agreementAccepted: boolean; hasSecondFactor: boolean; hasPasskey: boolean; lockedUntil: string | null };
   signatories: { name: string; capacity: string }[];
 };
 
-export type SignValues = { password: string; code: string; documentSha256: string; certificationVersion: string };
+export type SignValues = { password: string; code: string; passkey?: string; documentSha256: string; certificationVersion: string };
 
 type Props = {
   /** Saves what is typed, then asks the server for the plan as it would be filed, its SHA-256 and where the signer stands. */
@@ -32,6 +34,8 @@ type Props = {
   requestSignature: (input: unknown) => Promise<ActionResult<{ sentTo: string[] }>>;
   /** Signs and submits; resolves with the server's refusal (shown on the form) or null when filed or offline. */
   sign: (values: SignValues) => Promise<ActionResult<unknown> | null>;
+  /** A challenge for one of the signer's passkeys (WebAuthn), to sign with instead of a code. */
+  passkeyOptions: () => Promise<ActionResult<PublicKeyCredentialRequestOptionsJSON>>;
   submitting: boolean;
   submitError: string | null;
 };
@@ -43,7 +47,7 @@ const OFFLINE = 'We could not reach the portal. Check your connection and try ag
  * the plan's SHA-256 (its fingerprint, printed on the copy of record), then the signer's password and a
  * code from their authenticator app. Someone who may not sign sends the plan to those who may.
  */
-export function SigningPanel({ prepare, requestSignature, sign, submitting, submitError }: Props) {
+export function SigningPanel({ prepare, requestSignature, sign, passkeyOptions, submitting, submitError }: Props) {
   const [preview, setPreview] = useState<SigningPreviewData | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
   // Read once when the step opens (and on "try again"), whatever the parent re-renders.
@@ -111,7 +115,7 @@ export function SigningPanel({ prepare, requestSignature, sign, submitting, subm
           </p>
         </Alert>
       ) : (
-        <SignForm preview={preview} sign={sign} submitting={submitting} submitError={submitError} reload={load} />
+        <SignForm preview={preview} sign={sign} passkeyOptions={passkeyOptions} submitting={submitting} submitError={submitError} reload={load} />
       )}
     </section>
   );
@@ -131,16 +135,48 @@ function Fingerprint({ sha256 }: { sha256: string }) {
   );
 }
 
-function SignForm({ preview, sign, submitting, submitError, reload }: { preview: SigningPreviewData; sign: Props['sign']; submitting: boolean; submitError: string | null; reload: () => Promise<void> }) {
+function SignForm({
+  preview,
+  sign,
+  passkeyOptions,
+  submitting,
+  submitError,
+  reload,
+}: {
+  preview: SigningPreviewData;
+  sign: Props['sign'];
+  passkeyOptions: Props['passkeyOptions'];
+  submitting: boolean;
+  submitError: string | null;
+  reload: () => Promise<void>;
+}) {
   const [status, setStatus] = useState<string | null>(null);
+  const [passkeyBusy, setPasskeyBusy] = useState(false);
   const { register, handleSubmit, setError, formState } = useForm<SigningCredentialsInput>({
     resolver: formResolver(signingCredentialsSchema),
     defaultValues: { certificationVersion: preview.certification.version, password: '', code: '' },
   });
   const onSubmit = handleSubmit(async (values) => {
     setStatus(null);
+    if (!values.code) return setError('code', { type: 'required', message: preview.readiness.hasPasskey ? 'Type the code from your authenticator app, or sign with your passkey' : 'Type the code from your authenticator app' }, { shouldFocus: true });
     const result = await sign({ password: values.password, code: values.code, documentSha256: preview.documentSha256!, certificationVersion: values.certificationVersion });
     if (result && !result.ok) setStatus(applyActionResult(result, setError));
+  });
+  // The same certification and password, with the device's passkey answering instead of a code.
+  const withPasskey = handleSubmit(async (values) => {
+    setStatus(null);
+    setPasskeyBusy(true);
+    try {
+      const options = await passkeyOptions().catch(() => null);
+      if (!options) return setStatus(OFFLINE);
+      if (!options.ok) return setStatus(options.message);
+      const response = await startAuthentication({ optionsJSON: options.data }).catch(() => null);
+      if (!response) return setStatus('The passkey was not used, so nothing was signed. Try again, or type a code from your authenticator app.');
+      const result = await sign({ password: values.password, code: '', passkey: JSON.stringify(response), documentSha256: preview.documentSha256!, certificationVersion: values.certificationVersion });
+      if (result && !result.ok) setStatus(applyActionResult(result, setError));
+    } finally {
+      setPasskeyBusy(false);
+    }
   });
   return (
     <form onSubmit={onSubmit} noValidate className="usa-form maxw-tablet" aria-label="Sign and submit the plan">
@@ -161,10 +197,9 @@ function SignForm({ preview, sign, submitting, submitError, reload }: { preview:
       <TextField label="Your password" type="password" autoComplete="current-password" required error={formState.errors.password?.message} {...register('password')} />
       <TextField
         label="Code from your authenticator app"
-        hint="The 6 digits the app shows now, or one of your recovery codes."
+        hint={preview.readiness.hasPasskey ? 'The 6 digits the app shows now, or one of your recovery codes. Or leave it empty and sign with your passkey.' : 'The 6 digits the app shows now, or one of your recovery codes.'}
         autoComplete="one-time-code"
         width="md"
-        required
         error={formState.errors.code?.message}
         {...register('code')}
       />
@@ -184,6 +219,11 @@ function SignForm({ preview, sign, submitting, submitError, reload }: { preview:
       <Button type="submit" big className="margin-top-3" disabled={submitting || formState.isSubmitting}>
         {submitting || formState.isSubmitting ? 'Signing and submitting…' : 'Sign and submit the plan'}
       </Button>
+      {preview.readiness.hasPasskey ? (
+        <Button variant="outline" big className="margin-top-3" disabled={submitting || passkeyBusy} onClick={() => void withPasskey()}>
+          {passkeyBusy ? 'Waiting for your passkey…' : 'Sign with my passkey and submit'}
+        </Button>
+      ) : null}
     </form>
   );
 }

@@ -18,6 +18,9 @@ import type { StatementSummary } from '@/lib/plans/statement-check';
 import { requestSignature, signingPreview } from '@/lib/plans/signing';
 import { requestSignatureSchema } from '@/lib/validation/signing';
 import type { SigningPreviewData } from '@/components/plan/wizard/signing-panel';
+import type { PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/server';
+import { passkeyRequestOptions } from '@/lib/auth/passkeys';
+import { AppError } from '@/lib/errors';
 
 // The plan form's actions: parse -> authorize (inside the service) -> act -> revalidate.
 
@@ -42,8 +45,8 @@ export async function submitPlanAction(input: unknown): Promise<ActionResult<{ p
   return runAction(async () => {
     const actor = await actorOrThrow();
     const values = parseOrThrow(submitPlanSchema, input);
-    const { planId, version, idempotencyKey, documentSha256, password, code, certificationVersion } = values;
-    const result = await submitPlan(actor, { planId, version, idempotencyKey, signature: { password, code, documentSha256, certificationVersion } }, { today: today(), origin: publicOrigin() });
+    const { planId, version, idempotencyKey, documentSha256, password, code, passkey, certificationVersion } = values;
+    const result = await submitPlan(actor, { planId, version, idempotencyKey, signature: { password, code, passkey, documentSha256, certificationVersion } }, { today: today(), origin: publicOrigin() });
     kickDelivery();
     revalidatePath(`/plans/${values.planId}`);
     revalidatePath('/dashboard');
@@ -58,6 +61,16 @@ export async function signingPreviewAction(input: unknown): Promise<ActionResult
     const { planId } = parseOrThrow(planRefSchema, input);
     const p = await signingPreview(actor, planId, today());
     return { ok: true, data: { ...p, readiness: { ...p.readiness, lockedUntil: p.readiness.lockedUntil?.toISOString() ?? null } } };
+  });
+}
+
+/** A challenge for one of the signer's passkeys, to sign with instead of a code. */
+export async function signingPasskeyOptionsAction(): Promise<ActionResult<PublicKeyCredentialRequestOptionsJSON>> {
+  return runAction(async () => {
+    const actor = await actorOrThrow();
+    const options = await passkeyRequestOptions(actor.id, 'signing');
+    if (!options) throw new AppError('CONFLICT', 'No passkey is set up for your account. Type the code from your authenticator app.');
+    return { ok: true, data: options };
   });
 }
 

@@ -11,7 +11,7 @@ import { AppError } from '@/lib/errors';
 import { getPlanEditor } from '@/lib/plans/editor';
 import { isStepId } from '@/lib/plans/steps';
 import { deficiencyDefinition } from '@/lib/plans/deficiencies';
-import { peekDraftAction, removeAttachmentAction, requestSignatureAction, requestStatementAction, saveDraftAction, signingPreviewAction, submitPlanAction } from './actions';
+import { peekDraftAction, removeAttachmentAction, requestSignatureAction, requestStatementAction, saveDraftAction, signingPasskeyOptionsAction, signingPreviewAction, submitPlanAction } from './actions';
 
 export const metadata: Metadata = { title: 'File a plan' };
 
@@ -54,7 +54,7 @@ export default async function EditPlanPage({ params, searchParams }: { params: P
       ) : null}
       <PlanWizard
         data={data}
-        actions={{ save: saveDraftAction, peek: peekDraftAction, submit: submitPlanAction, signingPreview: signingPreviewAction, requestSignature: requestSignatureAction, removeFile: removeAttachmentAction, requestStatement: requestStatementAction }}
+        actions={{ save: saveDraftAction, peek: peekDraftAction, submit: submitPlanAction, signingPreview: signingPreviewAction, requestSignature: requestSignatureAction, signingPasskeyOptions: signingPasskeyOptionsAction, removeFile: removeAttachmentAction, requestStatement: requestStatementAction }}
         initialStep={isStepId(step) ? step : null}
       />
     </>

@@ -22,6 +22,7 @@ import type { StatementSummary } from '@/lib/plans/statement-check';
 import type { CountyOption } from '../types';
 import { SigningPanel, type SigningPreviewData, type SignValues } from '../signing-panel';
 import type { ActionResult } from '@/lib/errors';
+import type { ComponentProps } from 'react';
 
 type Props = {
   check: CheckResult;
@@ -50,6 +51,7 @@ type Props = {
     prepare: () => Promise<ActionResult<SigningPreviewData> | null>;
     requestSignature: (input: unknown) => Promise<ActionResult<{ sentTo: string[] }>>;
     sign: (values: SignValues) => Promise<ActionResult<unknown> | null>;
+    passkeyOptions: ComponentProps<typeof SigningPanel>['passkeyOptions'];
   };
 };
 
@@ -193,7 +195,7 @@ export function ReviewStep({ check, draft, files, steps, kind, animalUnits, fees
       ) : null}
 
       {ready ? (
-        <SigningPanel prepare={signing.prepare} requestSignature={signing.requestSignature} sign={signing.sign} submitting={submitting} submitError={submitError} />
+        <SigningPanel prepare={signing.prepare} requestSignature={signing.requestSignature} sign={signing.sign} passkeyOptions={signing.passkeyOptions} submitting={submitting} submitError={submitError} />
       ) : (
         <Alert type="warning" slim className="margin-top-4">
           Add what is missing (listed above), then sign and submit the plan here.
