@@ -67,7 +67,8 @@ async function fillField(page: Page, n: number, f: { name: string; county: strin
   await card.getByLabel('Application timing').selectOption({ label: 'Fall (after soil is below 50 °F)' });
 }
 
-async function fileOriginalPlan(page: Page) {
+/** Files the plan and returns its id (from the plan page's address). */
+async function fileOriginalPlan(page: Page): Promise<string> {
   await signIn(page, 'owner.prairie@example.com');
   const app = await readyToSign(page);
   await page.goto('/dashboard');
@@ -112,7 +113,9 @@ async function fileOriginalPlan(page: Page) {
   await continueTo(page, 'Review and submit');
   await signAndSubmit(page, app);
   await expect(page.getByRole('heading', { level: 1, name: /Jewell Finisher: original manure management plan/ })).toBeVisible();
+  const planId = new URL(page.url()).pathname.split('/')[2]!;
   await removeAuthenticator(page, app);
+  return planId;
 }
 
 test.describe('with a third county official (Plymouth)', () => {
@@ -130,7 +133,7 @@ test.describe('with a third county official (Plymouth)', () => {
 
   test('an owner files electronically: both counties’ officials see it and are emailed, a third county’s official is not', async ({ page }) => {
     test.setTimeout(120_000);
-    await test.step('the owner files an original plan with fields in Hamilton and Sioux counties', () => fileOriginalPlan(page));
+    const planId = await test.step('the owner files an original plan with fields in Hamilton and Sioux counties', () => fileOriginalPlan(page));
 
     for (const [email, phrase] of [
       [HAMILTON, 'It is located in Hamilton County and applies manure to land in Hamilton County.'],
@@ -154,6 +157,10 @@ test.describe('with a third county official (Plymouth)', () => {
     await expect(page.getByRole('row').filter({ hasText: 'auditor.hamilton@example.com' }).filter({ hasText: 'Hamilton County: plan received for Jewell Finisher' })).toHaveCount(1);
     await expect(page.getByRole('row').filter({ hasText: 'auditor.sioux@example.com' }).filter({ hasText: 'Sioux County: plan received for Jewell Finisher' })).toHaveCount(1);
     await expect(page.getByRole('row').filter({ hasText: PLYMOUTH_OFFICIAL }).filter({ hasText: 'Jewell Finisher' })).toHaveCount(0);
+    // The reviewer sees who signed it, how, and the SHA-256 of what they signed.
+    await page.goto(`/review/plans/${planId}`);
+    await expect(page.getByTestId('signature')).toContainText('Signed electronically by Luis Ortega (owner of record)');
+    await expect(page.getByTestId('signature')).toContainText('with their password and a code from their authenticator app');
   });
 
   // Cherokee Cattle Confinement's hard-copy update goes to Cherokee (receipt on file) and Plymouth.

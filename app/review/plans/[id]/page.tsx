@@ -28,6 +28,8 @@ import { AssignForm } from './assign-form';
 import { CompletenessForm } from './completeness-form';
 import { DecisionForm } from './decision-form';
 import { DISPUTED_FILING_MESSAGE, disputeState } from '@/lib/plans/dispute';
+import { findCopyOfRecordSummary } from '@/lib/plans/copy-of-record';
+import { FACTOR_WORDS } from '@/lib/signing/certification';
 
 export const metadata: Metadata = { title: 'Review a plan' };
 
@@ -50,7 +52,8 @@ export default async function ReviewPlanPage({ params, searchParams }: Props) {
     if (err instanceof AppError && err.code === 'NOT_FOUND') notFound();
     throw err;
   });
-  const reviewers = actor.role === 'department_supervisor' ? await listReviewerOptions() : [];
+  // The view above has checked access: who signed the latest filing, from its copy of record.
+  const [reviewers, copy] = await Promise.all([actor.role === 'department_supervisor' ? listReviewerOptions() : Promise.resolve([]), findCopyOfRecordSummary(id)]);
   const { plan, clockState: clock } = view;
   const hardCopy = plan.channel === 'hard_copy';
   const decided = plan.status === 'approved' || plan.status === 'disapproved';
@@ -151,6 +154,15 @@ export default async function ReviewPlanPage({ params, searchParams }: Props) {
           ? `As frozen at submission${view.filed.submittedOn ? ` on ${formatDate(view.filed.submittedOn)}` : ''}.`
           : 'As held in the plan record (no frozen submission copy exists for this plan).'}
       </p>
+      {copy?.signature ? (
+        <p data-testid="signature">
+          Signed electronically by <strong>{copy.signature.name}</strong> ({copy.signature.capacity.toLowerCase()}) on {formatDateTime(copy.signature.signedAt)}, with{' '}
+          {FACTOR_WORDS[copy.signature.factor] ?? 'their password and second factor'}; receipt {copy.confirmationNumber}. SHA-256 of what they signed:{' '}
+          <code className="font-mono-xs" style={{ wordBreak: 'break-all' }}>{copy.signature.documentSha256}</code>
+        </p>
+      ) : copy ? (
+        <p>Filed before plans were signed electronically: certified by whoever submitted it; receipt {copy.confirmationNumber}.</p>
+      ) : null}
       <DocumentView doc={view.filed.document} countyName={(f) => view.countyNames.get(f) ?? f} headingLevel={3} balanceYear={Number(date.slice(0, 4))} referenceTables={view.referenceTables} statements={{ list: view.statements, now: new Date() }} />
       {view.filed.changes.length ? <ChangesTable caption="Changes the owner listed and certified" changes={view.filed.changes} /> : null}
 
