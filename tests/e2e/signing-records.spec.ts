@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { expectNoA11yViolations } from './support/a11y';
 import { signIn } from './support/auth';
 
 // Issue 27: the owner accepts the electronic signature agreement and names who else may sign; her
@@ -63,4 +64,37 @@ test('a copy of record from the plan page checks out at /verify, and one changed
   await page.getByLabel('The copy of record (PDF)').setInputFiles({ name: 'changed.pdf', mimeType: 'application/pdf', buffer: changed });
   await page.getByRole('button', { name: 'Check the copy' }).click();
   await expect(page.getByRole('heading', { name: 'This does not match any filed copy of record' })).toBeVisible();
+});
+
+test('a preparer who may not sign an operation’s plans sends its update to the owner to be signed', async ({ page }) => {
+  await signIn(page, 'preparer@example.com');
+  await page.goto('/preparer?q=Albers');
+  await page.getByRole('link', { name: 'Albers Pork South Finisher', exact: true }).click();
+  await page.getByRole('button', { name: 'File the annual update' }).click();
+  await page.locator('label').filter({ hasText: /^Nothing changed/ }).click();
+  await page.locator('label').filter({ hasText: /I state that the manure management plan/ }).click();
+  await page.getByRole('button', { name: 'Save and continue' }).click();
+  const signing = page.getByRole('region', { name: 'Sign and submit' });
+  await expect(signing).toContainText('You can prepare this plan, but you may not sign it');
+  await expect(signing).toContainText('Greta Albers (Albers Pork LLC) (owner of record)');
+  // Nothing to sign with: no password or code is asked of the preparer.
+  await expect(signing.getByLabel('Your password')).toHaveCount(0);
+  await expectNoA11yViolations(page);
+  await signing.getByLabel('A note for them (optional)').fill('Same as last year; please sign by Friday.');
+  await signing.getByRole('button', { name: 'Send it to be signed' }).click();
+  await expect(signing.getByRole('status')).toContainText('Sent to Greta Albers (Albers Pork LLC) to be signed.');
+  const planUrl = page.url();
+
+  // The owner is emailed a link to the signing step.
+  await signIn(page, 'reviewer@example.com');
+  await page.goto('/mail');
+  await expect(page.getByRole('row').filter({ hasText: 'owner.albers@example.com' }).filter({ hasText: 'Ready for your signature' }).filter({ hasText: 'Albers Pork South Finisher' })).toHaveCount(1);
+
+  // The owner opens the link's plan; she withdraws the draft here, so the demo reads as seeded for
+  // the journeys after this one.
+  await signIn(page, 'owner.albers@example.com');
+  await page.goto(new URL(planUrl).pathname.replace(/\/edit$/, ''));
+  await page.getByRole('button', { name: 'Withdraw this plan' }).click();
+  await page.getByRole('button', { name: 'Yes, withdraw the plan' }).click();
+  await expect(page.locator('.usa-tag').filter({ hasText: 'Withdrawn' })).toBeVisible();
 });
