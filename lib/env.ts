@@ -141,11 +141,12 @@ export function paymentProviderName(env: Env = getEnv()): 'test' | 'off' {
 /**
  * Whether department staff and the administrator must have a second factor to use the portal:
  * MMP_STAFF_SECOND_FACTOR, else required on a production server (PostgreSQL, NODE_ENV=production)
- * and a reminder on the embedded demo, where the demo's staff accounts sign in with a password.
+ * unless its database holds the demo (`onDemoData`), and a reminder on the embedded demo: the demo's
+ * staff accounts sign in with the README's password.
  */
-export function staffSecondFactorPolicy(env: Env = getEnv()): 'required' | 'reminded' {
+export function staffSecondFactorPolicy(env: Env = getEnv(), onDemoData = false): 'required' | 'reminded' {
   if (env.MMP_STAFF_SECOND_FACTOR) return env.MMP_STAFF_SECOND_FACTOR;
-  return env.DATABASE_URL && env.NODE_ENV === 'production' ? 'required' : 'reminded';
+  return env.DATABASE_URL && env.NODE_ENV === 'production' && !onDemoData ? 'required' : 'reminded';
 }
 
 /** A random secret made on first start and kept in the data folder, readable by its owner only. */

@@ -84,3 +84,14 @@ export const countyDigestItems = pgTable(
   },
   (t) => [index('county_digest_items_user_idx').on(t.userId, t.digestedAt), index('county_digest_items_plan_idx').on(t.planId)],
 );
+
+/**
+ * Facts about this portal's database that its configuration depends on: 'demo_data' is written when
+ * the demo (or the load-test data built on it) is loaded, so a server on a demo database lets the
+ * demo's staff accounts sign in with the README's password even where production asks more.
+ */
+export const portalFacts = pgTable('portal_facts', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+  recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -15,6 +15,7 @@ import {
   planCounties,
   planFields,
   plans,
+  portalFacts,
 } from '../schema';
 import { DEMO_OPERATIONS, type DemoOperation, type DemoPlan } from './demo-operations';
 import { seedDemoPeople, type DemoPeople } from './demo-people';
@@ -28,6 +29,8 @@ const CROPS = ['corn', 'soybeans'];
 
 /** Loads the demo data set, dated relative to `today` so every clock in it is live. */
 export async function seedDemo(db: Executor, today: string, options: { portfolio?: boolean } = {}): Promise<void> {
+  // A demo database: its staff accounts sign in with the README's password (lib/auth/session).
+  await db.insert(portalFacts).values({ key: 'demo_data', value: 'loaded' }).onConflictDoNothing();
   const people = await seedDemoPeople(db);
   const ids = new Map<string, { id: string; facilityId: string; name: string }>();
   for (const [i, spec] of DEMO_OPERATIONS.entries()) {

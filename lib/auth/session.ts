@@ -4,12 +4,12 @@ import { getServerSession } from 'next-auth';
 import { forbidden, redirect } from 'next/navigation';
 import { cache } from 'react';
 import { getDb } from '@/db/client';
-import { users, userSessions } from '@/db/schema';
+import { portalFacts, users, userSessions } from '@/db/schema';
 import { AppError } from '@/lib/errors';
 import { authOptions } from './options';
 import { isSessionId } from './sessions';
 import { hasSecondFactor, SECOND_FACTOR_EXPECTED } from './second-factor';
-import { staffSecondFactorPolicy } from '@/lib/env';
+import { getEnv, staffSecondFactorPolicy } from '@/lib/env';
 import type { Actor, Role } from './roles';
 
 /**
@@ -50,9 +50,22 @@ export const getSessionActor = cache(async (): Promise<Actor | null> => {
  * never must; they enrol to sign.
  */
 export const mustEnrolSecondFactor = cache(async (actor: Actor): Promise<boolean> => {
-  if (!SECOND_FACTOR_EXPECTED.includes(actor.role) || staffSecondFactorPolicy() !== 'required') return false;
+  if (!SECOND_FACTOR_EXPECTED.includes(actor.role) || staffSecondFactorPolicy(getEnv(), await onDemoData()) !== 'required') return false;
   return !(await hasSecondFactor(actor.id));
 });
+
+let demoData: Promise<boolean> | undefined;
+/** Does this database hold the demo (db/seed/demo records it)? Read once per process: data is seeded before the server starts. */
+function onDemoData(): Promise<boolean> {
+  demoData ??= getDb()
+    .then((db) => db.select({ key: portalFacts.key }).from(portalFacts).where(eq(portalFacts.key, 'demo_data')).limit(1))
+    .then((rows) => rows.length > 0)
+    .catch((err: unknown) => {
+      demoData = undefined;
+      throw err;
+    });
+  return demoData;
+}
 
 /**
  * The signed-in user for this request: null when signed out, and for a staff account that must set

@@ -145,6 +145,8 @@ async function main() {
     NEXT_TELEMETRY_DISABLED: '1',
     NEXTAUTH_SECRET: process.env.NEXTAUTH_SECRET ?? randomBytes(32).toString('hex'),
     MMP_SERVER_TIMING: '1',
+    // The demo's staff accounts the benchmark signs in with use a password alone.
+    MMP_STAFF_SECOND_FACTOR: process.env.MMP_STAFF_SECOND_FACTOR ?? 'reminded',
   };
   // This process's TypeScript loader is not the portal's: `npm start` runs compiled JavaScript.
   delete env.NODE_OPTIONS;
