@@ -1,7 +1,7 @@
 import 'server-only';
 import { eq, sql } from 'drizzle-orm';
 import { getDb } from '@/db/client';
-import { parties, users } from '@/db/schema';
+import { counties, parties, users } from '@/db/schema';
 import { recordAudit } from '@/lib/audit';
 import { AppError, pgErrorCode } from '@/lib/errors';
 import { enqueueEmail } from '@/lib/notifications/outbox';
@@ -157,6 +157,10 @@ export async function inviteUser(actor: Actor, input: InviteInput, origin: strin
   const db = await getDb();
   await db.transaction(async (tx) => {
     await authorize(actor, 'user.invite', undefined, tx);
+    if (input.countyFips) {
+      const [county] = await tx.select({ fips: counties.fips }).from(counties).where(eq(counties.fips, input.countyFips));
+      if (!county) throw new AppError('VALIDATION', 'Choose one of Iowa’s 99 counties.', { countyFips: ['Choose one of Iowa’s 99 counties'] });
+    }
     const email = normalizeEmail(input.email);
     const { token, expiresAt } = await issueToken(tx, {
       kind: 'invitation', email, role: input.role, countyFips: input.countyFips ?? null, name: input.name, createdByUserId: actor.id,

@@ -42,24 +42,30 @@ export async function getSecondFactorStatus(userId: string, db?: Executor): Prom
 
 /**
  * Checks a code against the account's confirmed factor, inside the caller's transaction: a current
- * authenticator code (not one used before: the factor row is locked and its last step moved on), or
- * an unused recovery code (marked used). Returns which one was taken, or null. The caller counts a
- * null as a failed attempt.
+ * authenticator code (not one used before: its time-step must be later than the last one taken), or
+ * an unused recovery code (marked used, with the time: the account page counts those left). Returns
+ * which one was taken, or null. The caller counts a null as a failed attempt.
  */
 export async function verifySecondFactor(userId: string, code: string, tx: Executor, at = new Date()): Promise<'totp' | 'recovery' | null> {
   const typed = code.trim();
   if (!typed || typed.length > 40) return null;
+  // No row lock is held while the code is checked: each take below is one conditional UPDATE, so two
+  // requests with the same code cannot both succeed, and one account's filings do not wait on each other.
   const [factor] = await tx
     .select()
     .from(userSecondFactors)
-    .where(and(eq(userSecondFactors.userId, userId), isNotNull(userSecondFactors.confirmedAt)))
-    .for('update');
+    .where(and(eq(userSecondFactors.userId, userId), isNotNull(userSecondFactors.confirmedAt)));
   if (!factor) return null;
   if (/^[\d\s]+$/.test(typed)) {
     const step = checkTotpCode(decryptTotpSecret(factor.secretEncrypted, userId), typed, at, factor.lastUsedStep);
     if (step === null) return null;
-    await tx.update(userSecondFactors).set({ lastUsedStep: step, lastUsedAt: at }).where(eq(userSecondFactors.id, factor.id));
-    return 'totp';
+    // Taken only if no request has taken this step (or a later one) meanwhile.
+    const [taken] = await tx
+      .update(userSecondFactors)
+      .set({ lastUsedStep: step, lastUsedAt: at })
+      .where(and(eq(userSecondFactors.id, factor.id), sql`(${userSecondFactors.lastUsedStep} is null or ${userSecondFactors.lastUsedStep} < ${step})`))
+      .returning({ id: userSecondFactors.id });
+    return taken ? 'totp' : null;
   }
   if (!looksLikeRecoveryCode(typed)) return null;
   const [used] = await tx
@@ -67,9 +73,7 @@ export async function verifySecondFactor(userId: string, code: string, tx: Execu
     .set({ usedAt: at })
     .where(and(eq(recoveryCodes.userId, userId), eq(recoveryCodes.codeHash, hashRecoveryCode(typed)), isNull(recoveryCodes.usedAt)))
     .returning({ id: recoveryCodes.id });
-  if (!used) return null;
-  await tx.update(userSecondFactors).set({ lastUsedAt: at }).where(eq(userSecondFactors.id, factor.id));
-  return 'recovery';
+  return used ? 'recovery' : null;
 }
 
 /** Tells the account holder, by email in the same transaction, that their second factor changed. */

@@ -93,7 +93,9 @@ export async function fileNoChangeUpdates(
   ctx: { today: string; origin: string },
   signing: { password: string; code: string; certificationVersion: string; passkey?: string },
 ): Promise<{ filed: FiledUpdate[]; refused: RefusedUpdate[] }> {
-  const credentials = await verifyOnce(actor, signing);
+  // The password and code are checked once, when the first statement is to be filed: a batch sent
+  // again after a lost answer, all of it already filed, answers with what was filed and asks nothing.
+  let credentials: VerifiedCredentials | null = null;
   const candidates = await previewNoChange(actor, items.map((i) => i.operationId), ctx.today);
   const filed: FiledUpdate[] = [];
   const refused: RefusedUpdate[] = [];
@@ -119,6 +121,8 @@ export async function fileNoChangeUpdates(
       refused.push({ operationId: c.operationId, name: c.name, reason: c.refusal });
       continue;
     }
+    // Outside the per-statement refusals: a wrong password or code refuses the whole batch, once.
+    credentials ??= await verifyOnce(actor, signing);
     try {
       const result = await fileOne(actor, c, item.idempotencyKey, ctx, credentials);
       filed.push({ operationId: c.operationId, name: c.name, planId: result.planId, submissionId: result.submissionId, feeCents: c.fee?.cents ?? 0, replayed: result.replayed });

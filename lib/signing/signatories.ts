@@ -86,7 +86,7 @@ export async function nameSignatory(actor: Actor, input: NameSignatoryInput, db?
     const [person] = await tx
       .select({ id: users.id, name: users.name, role: users.role, partyId: users.partyId, disabledAt: users.disabledAt })
       .from(users)
-      .where(eq(sql`lower(${users.email})`, input.email));
+      .where(eq(sql`lower(${users.email})`, input.email.trim().toLowerCase()));
     if (!person || person.disabledAt) throw refuse('email', 'No portal account uses that address. Ask them to register (or their preparer account to be set up) first, then name them here.');
     if (person.role !== 'owner' && person.role !== 'preparer') throw refuse('email', 'Only an owner’s or a preparer’s account can sign plans. Department and county accounts cannot.');
     const ownerParty = await currentOwnerPartyId(tx, input.operationId);

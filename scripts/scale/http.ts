@@ -1,5 +1,6 @@
 // Small HTTP helpers for the benchmark and drills: sign in through next-auth like a browser does.
-export async function signInCookie(base: string, email: string, password = 'demo-password-1'): Promise<string> {
+/** Signs in through the sign-in form's endpoint; `code` answers the second step of an account with a second factor. */
+export async function signInCookie(base: string, email: string, password = 'demo-password-1', code?: string): Promise<string> {
   const csrfRes = await fetch(`${base}/api/auth/csrf`);
   const { csrfToken } = (await csrfRes.json()) as { csrfToken: string };
   const csrfCookie = (csrfRes.headers.getSetCookie?.() ?? []).map((c) => c.split(';')[0]).join('; ');
@@ -7,7 +8,7 @@ export async function signInCookie(base: string, email: string, password = 'demo
     method: 'POST',
     redirect: 'manual',
     headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: csrfCookie },
-    body: new URLSearchParams({ csrfToken, email, password, json: 'true' }),
+    body: new URLSearchParams({ csrfToken, email, password, ...(code ? { code } : {}), json: 'true' }),
   });
   const session = (res.headers.getSetCookie?.() ?? []).map((c) => c.split(';')[0]).find((c) => c?.includes('session-token'));
   if (!session) throw new Error(`could not sign in as ${email} (HTTP ${res.status})`);

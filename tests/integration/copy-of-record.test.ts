@@ -10,6 +10,7 @@ import { documentSha256, getCopyOfRecord, sha256Hex } from '@/lib/plans/copy-of-
 import { pdffonts, pdfinfo, pdftotext, popplerMissing } from '../support/poppler';
 import { createOperation, createOwner, createReviewer, createUser, ownerWithSubmittedPlan, submitOriginalPlan } from './support/factories';
 import { grantAccess } from '@/lib/auth/grants';
+import { nameSignatory } from '@/lib/signing/signatories';
 import { databaseLabel, useTestDb } from './support/test-db';
 
 vi.mock('@/lib/auth/session', () => ({ getActor: vi.fn() }));
@@ -65,6 +66,7 @@ describe(`the copy of record on ${databaseLabel}`, () => {
     const { operationId } = await createOperation(owner);
     const preparer = await createUser('preparer');
     await grantAccess(owner, { operationId, email: preparer.email });
+    await nameSignatory(owner, { operationId, email: preparer.email, capacity: 'Preparer authorized by the owner' });
     const { planId, submission } = await submitOriginalPlan(preparer, operationId);
     const mails = await t.get().db.select().from(emailOutbox).where(and(eq(emailOutbox.template, 'copy-of-record'), eq(emailOutbox.eventKey, `plan:${planId}:copy-of-record:${submission.submissionId}`)));
     // The owner's account and her party's registered address are one address here.

@@ -6,7 +6,7 @@ import { queryRows } from '@/db/client';
 import type { Actor } from '@/lib/auth/roles';
 import { listCountyOperations } from '@/lib/counties/county-plans';
 import { saveDraft } from '@/lib/plans/drafts';
-import { submitPlan } from '@/lib/plans/submit';
+import { submitSigned } from '../support/signing';
 import { completeDraft, prepareCompleteDrafts, useScratchAttachmentStorage } from '../../scripts/scale/drills/fixtures';
 import { createOwner } from './support/factories';
 import { databaseLabel, useTestDb } from './support/test-db';
@@ -43,7 +43,7 @@ describe(`a county's list follows the plans filed for it on ${databaseLabel}`, (
     const { name } = await operationOf(draft!.planId);
     expect(await listed(name)).toBeUndefined(); // a draft is not filed: the county has nothing yet
 
-    await submitPlan(draft!.owner, { planId: draft!.planId, version: draft!.version, idempotencyKey: randomUUID() }, ctx);
+    await submitSigned(draft!.owner, { planId: draft!.planId, version: draft!.version, idempotencyKey: randomUUID() }, ctx);
     expect(await listed(name)).toMatchObject({ locatedHere: false, appliesHere: true, planStatus: 'submitted' });
 
     // The department returns it; the owner drops the Pocahontas field and files again.
@@ -52,13 +52,13 @@ describe(`a county's list follows the plans filed for it on ${databaseLabel}`, (
     const [returned] = await t.get().db.select({ version: plans.version }).from(plans).where(eq(plans.id, draft!.planId));
     const full = completeDraft();
     const saved = await saveDraft(draft!.owner, { planId: draft!.planId, version: returned!.version, draft: { ...full, fields: { fields: full.fields.fields.filter((f) => f.countyFips !== POCAHONTAS) } } });
-    await submitPlan(draft!.owner, { planId: draft!.planId, version: saved.version, idempotencyKey: randomUUID() }, ctx);
+    await submitSigned(draft!.owner, { planId: draft!.planId, version: saved.version, idempotencyKey: randomUUID() }, ctx);
     expect(await listed(name)).toBeUndefined();
   });
 
   it('keeps showing an operation while any of its filed plans still names the county', async () => {
     const [first] = await prepareCompleteDrafts(1, TODAY, 'Twice', [owner]);
-    await submitPlan(first!.owner, { planId: first!.planId, version: first!.version, idempotencyKey: randomUUID() }, ctx);
+    await submitSigned(first!.owner, { planId: first!.planId, version: first!.version, idempotencyKey: randomUUID() }, ctx);
     const op = await operationOf(first!.planId);
     expect(await listed(op.name)).toMatchObject({ appliesHere: true });
     // A later filed plan of the same operation names the county too, then its fields are rewritten

@@ -12,7 +12,7 @@ import { uploadAttachment } from '@/lib/plans/attachments';
 import { answerDeficiencies } from '@/lib/plans/deficiency-answers';
 import { saveDraft } from '@/lib/plans/drafts';
 import { getPlanEditor } from '@/lib/plans/editor';
-import { submitPlan } from '@/lib/plans/submit';
+import { submitSigned } from '../support/signing';
 import { findPlanComplete, returnPlanIncomplete } from '@/lib/reviews/completeness';
 import { addDays } from '@/lib/rules';
 import { listDeficiencyCycles } from '@/lib/reviews/review-history';
@@ -146,7 +146,7 @@ describe(`the owner answers a returned plan's items on ${databaseLabel}`, () => 
     await uploadAttachment(actor.prairie, { planId: stanhope, kind: 'site_map', filename: 'map.pdf', bytes: PDF });
     const [before] = await db().select().from(plans).where(eq(plans.id, stanhope));
 
-    const refused = await refusal(() => submitPlan(actor.prairie, { planId: stanhope, version, idempotencyKey: randomUUID() }, ctx));
+    const refused = await refusal(() => submitSigned(actor.prairie, { planId: stanhope, version, idempotencyKey: randomUUID() }, ctx));
     expect(refused.code).toBe('VALIDATION');
     expect(refused.message).toMatch(/Written agreement for land the owner neither owns nor rents \(LAND_AGREEMENT_MISSING\)/);
     expect(refused.message).not.toMatch(/P_INDEX_MISSING/);
@@ -164,7 +164,7 @@ describe(`the owner answers a returned plan's items on ${databaseLabel}`, () => 
         { deficiencyId: items.agreement, response: 'Uploaded the signed agreement with the Larsons for the 80 acres in Hardin County.' },
       ],
     });
-    const filed = await submitPlan(actor.prairie, { planId: stanhope, version, idempotencyKey: randomUUID() }, { ...ctx, today: '2026-12-02' });
+    const filed = await submitSigned(actor.prairie, { planId: stanhope, version, idempotencyKey: randomUUID() }, { ...ctx, today: '2026-12-02' });
     expect(filed.replayed).toBe(false);
     const [resubmitted] = await db().select().from(plans).where(eq(plans.id, stanhope));
     expect(resubmitted!.status).toBe('submitted');

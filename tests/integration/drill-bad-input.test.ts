@@ -32,8 +32,13 @@ import { saveStructure, setEffluentSystem } from '@/lib/feedlots/commands';
 import { effluentSystemSchema, structureSchema } from '@/lib/validation/structures';
 import { addFamilyLink, addInterest, addManager, removeControl } from '@/lib/feedlots/control';
 import { SIGNATURE_AGREEMENT } from '@/lib/signing/agreement';
+import { passkeySignInOptions } from '@/lib/auth/credentials';
+import { finishPasskeyRegistration, passkeyRequestOptions, removePasskey, startPasskeyRegistration } from '@/lib/auth/passkeys';
+import { addPasskeySchema, passkeySignInSchema, removePasskeySchema } from '@/lib/validation/second-factor';
 import { acceptSignatureAgreement, nameSignatory, revokeSignatory } from '@/lib/signing/signatories';
-import { acceptAgreementSchema, nameSignatorySchema, revokeSignatorySchema } from '@/lib/validation/signing';
+import { acceptAgreementSchema, nameSignatorySchema, requestSignatureSchema, revokeSignatorySchema } from '@/lib/validation/signing';
+import { PLAN_CERTIFICATION } from '@/lib/signing/certification';
+import { requestSignature, signingPreview } from '@/lib/plans/signing';
 import { familyLinkSchema, interestSchema, managerSchema, removeControlSchema } from '@/lib/validation/feedlot-control';
 import { answerRegistration } from '@/lib/registrations/answer';
 import { registerForClient, resendRegistration, withdrawRegistration } from '@/lib/registrations/commands';
@@ -92,6 +97,8 @@ const ctx = { today: TODAY, origin: ORIGIN };
 const RUNS = Number(process.env.DRILL_RUNS ?? 100);
 const REFUSALS = new Set(['VALIDATION', 'FORBIDDEN', 'UNAUTHENTICATED', 'NOT_FOUND', 'CONFLICT', 'THROTTLED']);
 const PASSWORD = 'demo-password-1';
+/** The signing step's fields as the form sends them (the demo password; a code no authenticator shows). */
+const SIGNING = { certify: true, password: PASSWORD, code: '123456', certificationVersion: PLAN_CERTIFICATION.version };
 
 const ACCOUNTS = {
   owner: 'owner.hansen@example.com',
@@ -166,6 +173,19 @@ const CASES: Case[] = [
   { name: 'confirmTotpAction', roles: ALL, base: () => fc.constant({ code: '123456' }), run: async (a, x) => confirmTotpEnrolment(a, parseOrThrow(confirmTotpSchema, x), '10.0.0.9') },
   { name: 'renewRecoveryCodesAction', roles: ALL, base: () => fc.constantFrom({ code: '123456' }, { code: 'abcde-fghjk' }), run: async (a, x) => renewRecoveryCodes(a, parseOrThrow(renewRecoveryCodesSchema, x), '10.0.0.9') },
   { name: 'removeSecondFactorAction', roles: ALL, base: () => fc.constant({ password: PASSWORD, code: '123456' }), run: async (a, x) => removeOwnSecondFactor(a, parseOrThrow(removeSecondFactorSchema, x), '10.0.0.9') },
+  { name: 'passkeySignInOptionsAction', roles: ALL, base: () => fc.constant({ email: 'owner.hansen@example.com', password: PASSWORD }), run: async (_a, x) => passkeySignInOptions({ ...parseOrThrow(passkeySignInSchema, x), ip: '10.0.0.9' }) },
+  { name: 'startPasskeyAction', lenient: true, roles: ALL, base: () => fc.constant(undefined), run: async (a) => startPasskeyRegistration(a) },
+  { name: 'addPasskeyAction', roles: ALL, base: () => fc.constant({ name: 'Work laptop', response: { id: 'AAAA', rawId: 'AAAA', type: 'public-key', response: {} } }), run: async (a, x) => {
+    const v = parseOrThrow(addPasskeySchema, x);
+    return finishPasskeyRegistration(a, { name: v.name, response: v.response as never }, '10.0.0.9');
+  } },
+  { name: 'removePasskeyAction', roles: ALL, base: () => fc.constant({ id: '00000000-0000-4000-8000-000000000000', password: PASSWORD }), run: async (a, x) => removePasskey(a, parseOrThrow(removePasskeySchema, x), '10.0.0.9') },
+  { name: 'signingPasskeyOptionsAction', lenient: true, roles: ALL, base: () => fc.constant(undefined), run: async (a) => {
+    if (!(await passkeyRequestOptions(a.id, 'signing'))) throw new AppError('CONFLICT', 'No passkey is set up for your account.');
+  } },
+  { name: 'noChangePasskeyOptionsAction', lenient: true, roles: ALL, base: () => fc.constant(undefined), run: async (a) => {
+    if (!(await passkeyRequestOptions(a.id, 'signing'))) throw new AppError('CONFLICT', 'No passkey is set up for your account.');
+  } },
   { name: 'savePreferencesAction', roles: ['owner', 'county', 'reviewer'], base: () => fc.constant({ updateReminders: false, countyDigest: 'weekly' }), run: async (a, x) => saveNotificationPreferences(a, parseOrThrow(notificationPreferencesSchema, x)) },
   // app/admin/**.
   {
@@ -201,7 +221,7 @@ const CASES: Case[] = [
   // app/pay/test/[id]/actions.ts: only the checkout's own payer, and only with the test provider.
   { name: 'completeTestCheckoutAction', roles: ['owner', 'contractor'], base: () => fc.record({ checkoutId: fc.uuid(), outcome: fc.constantFrom('pay', 'cancel') }), run: async (a, x) => completeTestCheckout(a, parseOrThrow(testCheckoutSchema, x)) },
   // app/updates/no-change/actions.ts: each operation certified, each filed in its own transactions.
-  { name: 'fileNoChangeUpdatesAction', roles: ['owner', 'preparer'], base: (ids) => op(ids).chain((operationId) => fc.uuid().map((idempotencyKey) => ({ items: [{ operationId, idempotencyKey, certified: true }] }))), run: async (a, x) => fileNoChangeUpdates(a, parseOrThrow(noChangeBulkSchema, x).items, ctx) },
+  { name: 'fileNoChangeUpdatesAction', roles: ['owner', 'preparer'], base: (ids) => op(ids).chain((operationId) => fc.uuid().map((idempotencyKey) => ({ items: [{ operationId, idempotencyKey, certified: true }], signing: SIGNING }))), run: async (a, x) => { const v = parseOrThrow(noChangeBulkSchema, x); return fileNoChangeUpdates(a, v.items, ctx, v.signing); } },
   // app/(auth)/actions.ts: a consultant's own preparer account, public like an owner's.
   { name: 'registerPreparerAction', roles: ['owner'], base: () => fc.uuid().map((u) => ({ name: 'Drill Preparer', firm: 'Drill Ag', email: `drill-prep-${u}@example.com`, password: PASSWORD, confirmPassword: PASSWORD })), run: async (_a, x) => registerPreparer(parseOrThrow(registerPreparerSchema, x), ORIGIN) },
   // app/account/preparers/actions.ts.
@@ -252,7 +272,18 @@ const CASES: Case[] = [
     run: async (a, x) => saveDraft(a, parseOrThrow(saveDraftSchema, x)),
   },
   { name: 'peekDraftAction', roles: ['owner', 'preparer', 'reviewer'], base: (ids) => plan(ids).map((planId) => ({ planId })), run: async (a, x) => getDraftState(a, parseOrThrow(planRefSchema, x).planId) },
-  { name: 'submitPlanAction', roles: ['owner', 'preparer'], base: (ids) => planVersion(ids).chain((v) => fc.uuid().map((idempotencyKey) => ({ ...v, idempotencyKey, certify: true }))), run: async (a, x) => submitPlan(a, parseOrThrow(submitPlanSchema, x), ctx) },
+  {
+    name: 'submitPlanAction',
+    roles: ['owner', 'preparer'],
+    base: (ids) => planVersion(ids).chain((v) => fc.uuid().map((idempotencyKey) => ({ ...v, idempotencyKey, documentSha256: 'a'.repeat(64), ...SIGNING }))),
+    run: async (a, x) => {
+      // As the action: the signing step's fields become the signature.
+      const { planId, version, idempotencyKey, documentSha256, password, code, certificationVersion } = parseOrThrow(submitPlanSchema, x);
+      return submitPlan(a, { planId, version, idempotencyKey, signature: { password, code, documentSha256, certificationVersion } }, ctx);
+    },
+  },
+  { name: 'signingPreviewAction', roles: ['owner', 'preparer', 'reviewer'], base: (ids) => plan(ids).map((planId) => ({ planId })), run: async (a, x) => signingPreview(a, parseOrThrow(planRefSchema, x).planId, TODAY) },
+  { name: 'requestSignatureAction', roles: ['owner', 'preparer'], base: (ids) => plan(ids).map((planId) => ({ planId, note: 'Ready for your signature.' })), run: async (a, x) => requestSignature(a, parseOrThrow(requestSignatureSchema, x), { origin: ORIGIN }) },
   { name: 'removeAttachmentAction', roles: ['owner', 'preparer'], base: (ids) => fc.record({ planId: plan(ids), attachmentId: pick(ids.attachmentIds, fc.uuid()) }), run: async (a, x) => removeAttachment(a, parseOrThrow(removeAttachmentSchema, x)) },
   {
     name: 'requestStatementAction',

@@ -12,7 +12,7 @@ import { uploadAttachment } from '@/lib/plans/attachments';
 import { saveDraft } from '@/lib/plans/drafts';
 import { getPlanEditor } from '@/lib/plans/editor';
 import { startPlan } from '@/lib/plans/start';
-import { submitPlan } from '@/lib/plans/submit';
+import { submitSigned } from '../support/signing';
 import { LocalDiskStorage } from '@/lib/storage/local-disk';
 import { useAttachmentStorage } from '@/lib/storage';
 import { operationSchema } from '@/lib/validation/operations';
@@ -52,7 +52,7 @@ describe(`the indemnity fee billed with an original plan on ${databaseLabel}`, (
   /** Files a complete original plan and returns its fee lines and what the submission recorded. */
   async function fileOriginal(constructedOn: string, on = TODAY) {
     const { planId, version } = await draftOriginal(constructedOn, on);
-    await submitPlan(hansen, { planId, version, idempotencyKey: randomUUID() }, { ...ctx, today: on });
+    await submitSigned(hansen, { planId, version, idempotencyKey: randomUUID() }, { ...ctx, today: on });
     const lines = await t.get().db.select().from(feeLines).where(eq(feeLines.planId, planId));
     const [submission] = await t.get().db.select().from(planSubmissions).where(eq(planSubmissions.planId, planId));
     return { planId, lines: lines.map((l) => [l.code, l.amountCents, l.status]).sort(), snapshot: submission!.snapshot as { indemnity: unknown } };

@@ -5,7 +5,7 @@ import { getDb } from '@/db/client';
 import { auditEvents, emailOutbox, landAgreements, operationAccessGrants, plans } from '@/db/schema';
 import { today } from '@/lib/clock';
 import { saveDraft } from '@/lib/plans/drafts';
-import { submitPlan } from '@/lib/plans/submit';
+import { submitSigned } from '../support/signing';
 import { getReviewView } from '@/lib/reviews/review-view';
 import { confirmLandownerStatement, requestLandownerStatement } from '@/lib/statements/statements';
 import { getStatementCopy, getStatementCopyByLink } from '@/lib/statements/copy-of-record';
@@ -48,7 +48,7 @@ describe(`landowners' statements of intent confirmed by email on ${databaseLabel
   const save = async (owner: Awaited<ReturnType<typeof createOwner>>, planId: string, draft: Record<string, unknown>) =>
     saveDraft(owner, { planId, version: await planVersion(planId), draft });
   const submit = async (owner: Awaited<ReturnType<typeof createOwner>>, planId: string) =>
-    submitPlan(owner, { planId, version: await planVersion(planId), idempotencyKey: randomUUID() }, { today: today(), origin });
+    submitSigned(owner, { planId, version: await planVersion(planId), idempotencyKey: randomUUID() }, { today: today(), origin });
 
   it('asks no statement for a field the plan marks owned or rented', async () => {
     const { owner, planId, draft, agreement } = await planWithStatementField();

@@ -11,6 +11,7 @@ import { uploadAttachment } from '@/lib/plans/attachments';
 import { saveDraft } from '@/lib/plans/drafts';
 import { startPlan } from '@/lib/plans/start';
 import { submitPlan } from '@/lib/plans/submit';
+import { submitSigned, NO_SIGNATURE } from '../support/signing';
 import { LocalDiskStorage } from '@/lib/storage/local-disk';
 import { useAttachmentStorage } from '@/lib/storage';
 import { operationSchema } from '@/lib/validation/operations';
@@ -63,10 +64,10 @@ describe(`submitting a plan on ${databaseLabel}`, () => {
   it('refuses an incomplete plan with every missing item, and a stale version with CONFLICT', async () => {
     const { planId, version } = await draftPlan({ ...completeDraft(), fields: { fields: [] } });
     await expect(saveDraft(hansen, { planId, version: version - 1, draft: {} })).rejects.toMatchObject({ code: 'CONFLICT', message: expect.stringMatching(/changed since you opened it/) });
-    const err = await submitPlan(hansen, { planId, version, idempotencyKey: randomUUID() }, ctx).catch((e) => e);
+    const err = await submitSigned(hansen, { planId, version, idempotencyKey: randomUUID() }, ctx).catch((e) => e);
     expect(err).toMatchObject({ code: 'VALIDATION' });
     expect(err.fieldErrors).toMatchObject({ 'fields.fields': ['Add at least one field where manure is applied'], attachments: [expect.stringMatching(/Upload a map/)] });
-    await expect(submitPlan(hansen, { planId, version: version + 5, idempotencyKey: randomUUID() }, ctx)).rejects.toMatchObject({ code: 'CONFLICT' });
+    await expect(submitSigned(hansen, { planId, version: version + 5, idempotencyKey: randomUUID() }, ctx)).rejects.toMatchObject({ code: 'CONFLICT' });
     // Starting again returns the same draft rather than a second plan.
     expect(await startPlan(hansen, { operationId, kind: 'original' }, TODAY)).toEqual({ planId, resumed: true });
     await saveDraft(hansen, { planId, version, draft: completeDraft() });
@@ -77,7 +78,7 @@ describe(`submitting a plan on ${databaseLabel}`, () => {
     const [open] = await db.select().from(plans).where(and(eq(plans.operationId, operationId), eq(plans.status, 'draft')));
     await uploadAttachment(hansen, { planId: open!.id, kind: 'site_map', filename: 'site map.pdf', bytes: PDF });
     const key = randomUUID();
-    const first = await submitPlan(hansen, { planId: open!.id, version: open!.version, idempotencyKey: key }, ctx);
+    const first = await submitSigned(hansen, { planId: open!.id, version: open!.version, idempotencyKey: key }, ctx);
     expect(first).toMatchObject({ planId: open!.id, submittedOn: TODAY, replayed: false });
 
     const [plan] = await db.select().from(plans).where(eq(plans.id, open!.id));
@@ -97,12 +98,12 @@ describe(`submitting a plan on ${databaseLabel}`, () => {
     expect(mail[0]!.text).toMatch(/\$250\.00/);
 
     // The same request again (a double click, a retry): the first answer, nothing new written.
-    const again = await submitPlan(hansen, { planId: plan!.id, version: open!.version, idempotencyKey: key }, ctx);
+    const again = await submitSigned(hansen, { planId: plan!.id, version: open!.version, idempotencyKey: key }, ctx);
     expect(again).toEqual({ ...first, replayed: true });
     expect(await db.select().from(planSubmissions).where(eq(planSubmissions.planId, plan!.id))).toHaveLength(1);
     expect(await db.select().from(feeLines).where(eq(feeLines.planId, plan!.id))).toHaveLength(1);
     // A new key cannot resubmit a plan the department now holds; nor can the owner save over it.
-    await expect(submitPlan(hansen, { planId: plan!.id, version: plan!.version, idempotencyKey: randomUUID() }, ctx)).rejects.toMatchObject({ code: 'CONFLICT' });
+    await expect(submitSigned(hansen, { planId: plan!.id, version: plan!.version, idempotencyKey: randomUUID() }, ctx)).rejects.toMatchObject({ code: 'CONFLICT' });
     await expect(saveDraft(hansen, { planId: plan!.id, version: plan!.version, draft: {} })).rejects.toMatchObject({ code: 'CONFLICT' });
   });
 
@@ -115,7 +116,7 @@ describe(`submitting a plan on ${databaseLabel}`, () => {
     const later = { ...ctx, today: '2026-12-10' };
     const [returned] = await db.select().from(plans).where(eq(plans.id, plan!.id));
     const saved = await saveDraft(hansen, { planId: plan!.id, version: returned!.version, draft: completeDraft() });
-    await submitPlan(hansen, { planId: plan!.id, version: saved.version, idempotencyKey: randomUUID() }, later);
+    await submitSigned(hansen, { planId: plan!.id, version: saved.version, idempotencyKey: randomUUID() }, later);
     const events = await db.select({ kind: planClockEvents.kind, on: planClockEvents.occurredOn }).from(planClockEvents).where(eq(planClockEvents.planId, plan!.id)).orderBy(asc(planClockEvents.id));
     expect(events).toEqual([{ kind: 'received', on: TODAY }, { kind: 'returned_incomplete', on: '2026-12-03' }, { kind: 'resubmitted', on: '2026-12-10' }]);
     expect(await db.select().from(feeLines).where(eq(feeLines.planId, plan!.id))).toHaveLength(1);
@@ -135,7 +136,7 @@ describe(`submitting a plan on ${databaseLabel}`, () => {
     const [row] = await db.select({ version: plans.version }).from(plans).where(eq(plans.id, planId));
     const { version } = await saveDraft(hansen, { planId, version: row!.version, draft: completeDraft() });
     const key = randomUUID();
-    const results = await Promise.all([1, 2, 3].map(() => submitPlan(hansen, { planId, version, idempotencyKey: key }, ctx)));
+    const results = await Promise.all([1, 2, 3].map(() => submitSigned(hansen, { planId, version, idempotencyKey: key }, ctx)));
     expect(new Set(results.map((r) => r.submissionId)).size).toBe(1);
     expect(results.filter((r) => !r.replayed)).toHaveLength(1);
     expect(await db.select().from(planSubmissions).where(eq(planSubmissions.planId, planId))).toHaveLength(1);
@@ -146,8 +147,8 @@ describe(`submitting a plan on ${databaseLabel}`, () => {
     const { db } = t.get();
     const [plan] = await db.select().from(plans).where(eq(plans.operationId, operationId));
     const vanzee = await createOwner({ name: 'Pieter Van Zee' });
-    await expect(submitPlan(vanzee, { planId: plan!.id, version: plan!.version, idempotencyKey: randomUUID() }, ctx)).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(submitPlan(vanzee, { planId: plan!.id, version: plan!.version, idempotencyKey: randomUUID(), signature: NO_SIGNATURE }, ctx)).rejects.toMatchObject({ code: 'NOT_FOUND' });
     const reviewer = await createReviewer();
-    await expect(submitPlan(reviewer, { planId: plan!.id, version: plan!.version, idempotencyKey: randomUUID() }, ctx)).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect(submitPlan(reviewer, { planId: plan!.id, version: plan!.version, idempotencyKey: randomUUID(), signature: NO_SIGNATURE }, ctx)).rejects.toMatchObject({ code: 'FORBIDDEN' });
   });
 });

@@ -14,7 +14,8 @@ import { getPlanEditor } from '@/lib/plans/editor';
 import { allCountiesCovered, listCountyCoverage, recordCountyReceipt } from '@/lib/plans/receipts';
 import { findPlanComplete, returnPlanIncomplete } from '@/lib/reviews/completeness';
 import { startPlan } from '@/lib/plans/start';
-import { submitPlan } from '@/lib/plans/submit';
+import { submitSigned } from '../support/signing';
+import { nameSignatory } from '@/lib/signing/signatories';
 import { addDays } from '@/lib/rules';
 import { approvedPlanFor, completeDraft, createOperation, createOwner, createReviewer, createUser, planVersion, submitOriginalPlan } from './support/factories';
 import { databaseLabel, useTestDb } from './support/test-db';
@@ -65,9 +66,11 @@ describe(`annual updates on ${databaseLabel}`, () => {
     // Iowa Falls's complete-plan update, filed ten days ago, was returned for its field map; the
     // owner's consultant has access to the operation.
     await grantAccess(hansen, { operationId: ops.get('Iowa Falls Finisher')!, email: preparer.email });
+    // ... and the owner named the consultant to sign the operation's plans.
+    await nameSignatory(hansen, { operationId: ops.get('Iowa Falls Finisher')!, email: preparer.email, capacity: 'Preparer authorized by the owner' });
     const falls = await fileUpdate(hansen, 'Iowa Falls Finisher', { updateKind: 'complete_plan', channel: 'electronic' });
     await uploadAttachment(hansen, { planId: falls.planId, kind: 'site_map', filename: 'old map.pdf', bytes: PDF });
-    await submitPlan(hansen, { planId: falls.planId, version: await planVersion(falls.planId), idempotencyKey: randomUUID() }, { ...ctx, today: addDays(TODAY, -10) });
+    await submitSigned(hansen, { planId: falls.planId, version: await planVersion(falls.planId), idempotencyKey: randomUUID() }, { ...ctx, today: addDays(TODAY, -10) });
     await returnPlanIncomplete(reviewer, { planId: falls.planId, version: await planVersion(falls.planId), codes: ['MISSING_FIELD_MAP'], details: {} }, { ...ctx, today: addDays(TODAY, -8) });
   });
 
@@ -77,7 +80,7 @@ describe(`annual updates on ${databaseLabel}`, () => {
     const [row] = await t.get().db.select().from(plans).where(eq(plans.id, planId));
     const draft = edit({ ...(row!.draftState as PlanDraft), update: { ...(row!.draftState as PlanDraft).update, ...update } });
     const { version } = await saveDraft(actor, { planId, version: row!.version, draft });
-    return { planId, version, submit: () => submitPlan(actor, { planId, version, idempotencyKey: randomUUID() }, ctx) };
+    return { planId, version, submit: () => submitSigned(actor, { planId, version, idempotencyKey: randomUUID() }, ctx) };
   }
 
   it('a no-change update for Rock Valley: 992 AU x $0.15 = $148.80, paid by the owner; Sioux and Lyon get access', async () => {
@@ -105,7 +108,7 @@ describe(`annual updates on ${databaseLabel}`, () => {
     const [plan] = await t.get().db.select().from(plans).where(and(eq(plans.operationId, await opId('Sutherland Nursery (SAFO)')), eq(plans.status, 'draft')));
     const draft = plan!.draftState as PlanDraft;
     const { version } = await saveDraft(hansen, { planId: plan!.id, version: plan!.version, draft: { ...draft, update: { ...draft.update, updateKind: 'no_change_statement', noChangeConfirmed: true, statedAnimalUnitCapacity: 450 } } });
-    await submitPlan(hansen, { planId: plan!.id, version, idempotencyKey: randomUUID() }, ctx);
+    await submitSigned(hansen, { planId: plan!.id, version, idempotencyKey: randomUUID() }, ctx);
     expect(await t.get().db.select().from(feeLines).where(eq(feeLines.planId, plan!.id))).toEqual([]);
   });
 
@@ -150,7 +153,7 @@ describe(`annual updates on ${databaseLabel}`, () => {
     const changed = { ...draft, stockpiles: { stockpiles: [], soilLossPractices: 'Contour farming and grassed waterways.' }, fields: { fields: [...fields, { key: 'new', name: 'West 40', countyFips: '19149', acres: '40', tenure: 'owned', crops: [{ year: 2027, crop: 'corn' }], optimumYield: 190, nitrogenRateLbPerAcre: 140, phosphorusIndex: 1.2, applicationMethod: 'injected', applicationTiming: 'fall' }] } };
     const { version } = await saveDraft(prairie, { planId: nothing.planId, version: row!.version, draft: changed });
     await uploadAttachment(prairie, { planId: nothing.planId, kind: 'other', filename: 'notes.pdf', bytes: PDF });
-    await submitPlan(prairie, { planId: nothing.planId, version, idempotencyKey: randomUUID() }, ctx);
+    await submitSigned(prairie, { planId: nothing.planId, version, idempotencyKey: randomUUID() }, ctx);
     const [filed] = await t.get().db.select().from(plans).where(eq(plans.id, nothing.planId));
     const changes = filed!.content.changes!.map((c) => [c.note, c.before, c.after]);
     expect(changes).toEqual([
@@ -174,7 +177,7 @@ describe(`annual updates on ${databaseLabel}`, () => {
     const items = await db.select({ id: planDeficiencies.id }).from(planDeficiencies).where(eq(planDeficiencies.planId, returned!.id));
     await answerDeficiencies(preparer, { planId: returned!.id, answers: items.map((i) => ({ deficiencyId: i.id, response: 'The field map with legal descriptions is attached now.' })) });
     const earlier = await db.select({ id: emailOutbox.id }).from(emailOutbox).where(eq(emailOutbox.template, 'submission-received'));
-    await submitPlan(preparer, { planId: returned!.id, version, idempotencyKey: randomUUID() }, ctx);
+    await submitSigned(preparer, { planId: returned!.id, version, idempotencyKey: randomUUID() }, ctx);
 
     const events = await db.select({ kind: planClockEvents.kind }).from(planClockEvents).where(eq(planClockEvents.planId, returned!.id));
     expect(events.map((e) => e.kind)).toEqual(['received', 'returned_incomplete', 'resubmitted']);

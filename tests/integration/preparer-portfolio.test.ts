@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { feeLines, planSubmissions, plans, users } from '@/db/schema';
+import { feeLines, operationSignatories, ownerships, parties, planSubmissions, plans, users } from '@/db/schema';
 import { seedDatabase } from '@/db/seed';
 import { PORTFOLIO_SAFO_INDEX, PORTFOLIO_TRANSFER_INDEX, portfolioOperationName } from '@/db/seed/demo-portfolio';
 import type { Actor } from '@/lib/auth/roles';
@@ -11,6 +11,8 @@ import { renderInvoicePdf } from '@/lib/payments/invoice-pdf';
 import { fileNoChangeUpdates, previewNoChange } from '@/lib/portfolio/no-change';
 import { applyPortfolioFilters, listPortfolioForExport, listPortfolioPage, listPortfolioRows, PORTFOLIO_PAGE_SIZE } from '@/lib/portfolio/queries';
 import { portfolioFilterSchema } from '@/lib/validation/portfolio';
+import { nameSignatory } from '@/lib/signing/signatories';
+import { batchSigningFor } from '../support/signing';
 import { databaseLabel, useTestDb } from './support/test-db';
 
 // The consultant's portfolio on the demo with its 40 clients: search, buckets, paging, and bulk
@@ -34,6 +36,25 @@ describe(`preparer portfolio and bulk no-change updates on ${databaseLabel}`, ()
     preparer = await get('preparer@example.com');
     owner = await get('owner.hansen@example.com');
   });
+
+  /**
+   * Where the consultant may not sign yet, the client names them (signed in as the owner of record;
+   * a client without an account of its own gets one here to do so).
+   */
+  async function clientsNamePreparer(operationIds: string[]) {
+    for (const operationId of operationIds) {
+      const [named] = await db().select({ id: operationSignatories.id }).from(operationSignatories).where(and(eq(operationSignatories.operationId, operationId), eq(operationSignatories.userId, preparer.id), isNull(operationSignatories.revokedAt)));
+      if (named) continue;
+      const [own] = await db().select({ partyId: ownerships.ownerId }).from(ownerships).where(and(eq(ownerships.operationId, operationId), isNull(ownerships.releasedOn)));
+      let [u] = await db().select().from(users).where(and(eq(users.partyId, own!.partyId), eq(users.role, 'owner')));
+      if (!u) {
+        const [party] = await db().select().from(parties).where(eq(parties.id, own!.partyId));
+        [u] = await db().insert(users).values({ email: `signer-${party!.id}@example.test`, name: party!.name, role: 'owner', partyId: party!.id, emailVerifiedAt: new Date() }).returning();
+      }
+      const client: Actor = { id: u!.id, role: u!.role, name: u!.name, email: u!.email, countyFips: u!.countyFips, partyId: u!.partyId };
+      await nameSignatory(client, { operationId, email: preparer.email, capacity: 'Preparer authorized by the owner' });
+    }
+  }
 
   it('lists all 42 operations the preparer acts for (40 clients, 2 of Hansen) and nobody else’s', async () => {
     const rows = await listPortfolioRows(preparer, T);
@@ -92,12 +113,14 @@ describe(`preparer portfolio and bulk no-change updates on ${databaseLabel}`, ()
     const ten = rows.slice(0, 10);
     const safo = (await listPortfolioRows(preparer, T)).find((r) => r.name === portfolioOperationName(PORTFOLIO_SAFO_INDEX))!;
     const transfer = (await listPortfolioRows(preparer, T)).find((r) => r.name === portfolioOperationName(PORTFOLIO_TRANSFER_INDEX))!;
+    await clientsNamePreparer(ten.map((r) => r.id));
     const preview = await previewNoChange(preparer, [ten[0]!.id, safo.id], T);
     expect(preview.find((p) => p.operationId === safo.id)!.refusal).toMatch(/SAFO/);
     expect(preview.find((p) => p.operationId === ten[0]!.id)).toMatchObject({ refusal: null, fee: { payer: expect.any(String) } });
 
     const items = [...ten, safo, transfer].map((r) => ({ operationId: r.id, idempotencyKey: randomUUID() }));
-    const result = await fileNoChangeUpdates(preparer, items, ctx);
+    const signing = await batchSigningFor(preparer);
+    const result = await fileNoChangeUpdates(preparer, items, ctx, signing);
     expect(result.filed).toHaveLength(10);
     expect(result.refused.map((r) => r.name).sort()).toEqual([safo.name, transfer.name].sort());
     expect(result.refused.find((r) => r.operationId === transfer.id)!.reason).toMatch(/transfer/);
@@ -117,8 +140,9 @@ describe(`preparer portfolio and bulk no-change updates on ${databaseLabel}`, ()
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
     await expect(getInvoice(owner, result.filed[0]!.submissionId)).rejects.toMatchObject({ code: 'NOT_FOUND' });
 
-    // The same request again (a double click, a retry): nothing new is filed or billed.
-    const again = await fileNoChangeUpdates(preparer, items, ctx);
+    // The same request again (a double click, a retry, its one-time code already spent): it answers
+    // with what was filed, asks nothing again, and nothing new is filed or billed.
+    const again = await fileNoChangeUpdates(preparer, items, ctx, signing);
     expect(again.filed.every((f) => f.replayed)).toBe(true);
     expect(await db().select().from(planSubmissions).where(inArray(planSubmissions.planId, planIds))).toHaveLength(10);
     expect(await db().select().from(feeLines).where(inArray(feeLines.planId, planIds))).toHaveLength(10);
@@ -126,7 +150,7 @@ describe(`preparer portfolio and bulk no-change updates on ${databaseLabel}`, ()
 
   it('an operation outside the filer’s scope is refused without being described', async () => {
     const [hull] = await listPortfolioRows({ ...owner, role: 'department_staff' }, T).then((r) => r.filter((x) => x.name === 'Hull Contract Finisher'));
-    const result = await fileNoChangeUpdates(preparer, [{ operationId: hull!.id, idempotencyKey: randomUUID() }], ctx);
+    const result = await fileNoChangeUpdates(preparer, [{ operationId: hull!.id, idempotencyKey: randomUUID() }], ctx, await batchSigningFor(preparer));
     expect(result).toMatchObject({ filed: [], refused: [{ name: 'An operation you cannot act for' }] });
   });
 });

@@ -42,11 +42,18 @@ describe('the forms refuse bad input in plain words', () => {
       channel: 'Choose how the counties get their copy',
     });
   });
-  it('drafts save whatever was typed, but only the plan’s own steps; a submission needs the certification and a key', () => {
+  it('drafts save whatever was typed, but only the plan’s own steps; a submission needs the certification, the password and the plan’s fingerprint', () => {
     const planId = '3f6c2a8e-1b7d-4e52-9a0c-5d8e7f1a2b3c';
     expect(saveDraftSchema.safeParse({ planId, version: 3, draft: { fields: { fields: [{ acres: 'lots' }] } } }).success).toBe(true);
     expect(saveDraftSchema.safeParse({ planId, version: 3, draft: { secrets: {} } }).success).toBe(false);
-    expect(messages(submitPlanSchema.safeParse({ planId, version: 3, idempotencyKey: planId, certify: false }))).toEqual({ certify: 'Confirm the certification to submit the plan' });
+    // The signing step: the certification ticked, the password, and what the signer was shown.
+    expect(messages(submitPlanSchema.safeParse({ planId, version: 3, idempotencyKey: planId, certify: false, documentSha256: 'a'.repeat(64), certificationVersion: '2026-12', password: 'x' }))).toEqual({
+      certify: 'Tick the box to make the certification',
+    });
+    expect(messages(submitPlanSchema.safeParse({ planId, version: 3, idempotencyKey: planId, certify: true, documentSha256: 'not a hash', certificationVersion: '2026-12', password: '' }))).toEqual({
+      documentSha256: 'Reload the page: the plan’s fingerprint is missing.',
+      password: 'Type your password to sign',
+    });
     expect(messages(receiptSchema.safeParse({ planId, countyFips: '19167', receivedOn: '', receivedByName: '' }))).toMatchObject({ receivedOn: 'Enter the date the county received the plan' });
     // One schema for the owner's form and the county official's: the same words on both pages.
     expect(messages(receiptSchema.safeParse({ planId, countyFips: '19167', receivedOn: '2027-02-30', receivedByName: ' ' }))).toEqual({ receivedOn: 'Enter a real date, for example 03/01/2027.', receivedByName: 'Enter who received the plan for the county.' });

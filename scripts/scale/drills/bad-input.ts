@@ -7,6 +7,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
+import { PLAN_CERTIFICATION } from '@/lib/signing/certification';
 import { ensureBuild } from '../../ensure-build';
 import { signInCookie } from '../http';
 import { actionReturnValue, encodeReply, startServer, type DrillServer } from './server';
@@ -248,6 +249,7 @@ function actionSpecs(): Record<string, ActionSpec> {
   const op = (ids: Ids) => pickFrom(ids.operationIds, fc.uuid());
   const noArgs: ActionSpec = { roles: ['spare', 'anonymous'], args: () => fc.oneof(fc.constant<unknown[]>([]), fc.array(nasty, { maxLength: 3 })) };
   const password = fc.constant(PASSWORD);
+  const signing = { certify: fc.constant(true), password, code: fc.constantFrom('123456', 'abcde-fghjk'), certificationVersion: fc.constant(PLAN_CERTIFICATION.version) };
   return {
     acceptInvitationAction: one(['anonymous'], () => fc.record({ token: fc.uint8Array({ minLength: 32, maxLength: 32 }).map((b) => Buffer.from(b).toString('base64url')), name: fc.constant('Jo Drill'), password, confirmPassword: password })),
     forgotPasswordAction: one(['anonymous'], () => fc.record({ email: fc.constantFrom('owner.hansen@example.com', 'nobody@example.com') })),
@@ -315,7 +317,15 @@ function actionSpecs(): Record<string, ActionSpec> {
       fc.record({ planId: plan(ids), answers: fc.array(fc.record({ deficiencyId: pickFrom(ids.deficiencyIds, fc.uuid()), response: fc.constant('The signed agreement is attached now.') }), { minLength: 1, maxLength: 3 }) }),
     ),
     withdrawPlanAction: one(['owner', 'preparer'], version),
-    submitPlanAction: one(['owner', 'preparer'], (ids) => version(ids).chain((v) => fc.record({ planId: fc.constant(v.planId), version: fc.constant(v.version), idempotencyKey: fc.uuid(), certify: fc.constant(true) }))),
+    // The signing step: the plan's SHA-256 as shown, the certification, the password and a code (a wrong code, or none set up, is refused).
+    submitPlanAction: one(['owner', 'preparer'], (ids) =>
+      version(ids).chain((v) => fc.record({ planId: fc.constant(v.planId), version: fc.constant(v.version), idempotencyKey: fc.uuid(), documentSha256: hex(64, 64), ...signing })),
+    ),
+    signingPreviewAction: one(['owner', 'preparer', 'reviewer'], (ids) => fc.record({ planId: plan(ids) })),
+    requestSignatureAction: one(['owner', 'preparer'], (ids) => fc.record({ planId: plan(ids), note: fc.constantFrom('', 'Ready for your signature.') })),
+    fileNoChangeUpdatesAction: one(['owner', 'preparer'], (ids) =>
+      fc.record({ items: fc.array(fc.record({ operationId: op(ids), idempotencyKey: fc.uuid(), certified: fc.constant(true) }), { minLength: 1, maxLength: 3 }), signing: fc.record(signing) }),
+    ),
     saveDraftAction: one(['owner', 'preparer'], (ids) =>
       version(ids).map((v) => ({ ...v, draft: { contacts: { contacts: [{ name: 'Karen Hansen', role: 'Owner', phone: '712-555-0141', email: 'owner.hansen@example.com' }] }, production: { annualAnimalProduction: '5000' } } })),
     ),

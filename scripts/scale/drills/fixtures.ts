@@ -21,6 +21,7 @@ import { useAttachmentStorage } from '@/lib/storage';
 import { operationSchema } from '@/lib/validation/operations';
 import { parseOrThrow } from '@/lib/validation/parse';
 import { submitPlanSchema } from '@/lib/validation/plans';
+import { readyToSign, signatureFor } from '../../../tests/support/signing';
 
 export type Ctx = { today: string; origin: string };
 export type DraftPlan = { planId: string; version: number; owner: Actor };
@@ -121,7 +122,7 @@ export async function makeDecidable(drafts: DraftPlan[], reviewer: Actor, ctx: C
   const out: { planId: string; version: number }[] = [];
   for (const d of drafts) {
     const [row] = await db.select({ status: plans.status, version: plans.version }).from(plans).where(eq(plans.id, d.planId));
-    if (row!.status === 'draft') await submitPlan(d.owner, { planId: d.planId, version: d.version, idempotencyKey: randomUUID() }, ctx);
+    if (row!.status === 'draft') await submitPlan(d.owner, { planId: d.planId, version: d.version, idempotencyKey: randomUUID(), signature: await signOnce(d.owner, d.planId, ctx) }, ctx);
     const [submitted] = await db.select({ version: plans.version }).from(plans).where(eq(plans.id, d.planId));
     await findPlanComplete(reviewer, { planId: d.planId, version: submitted!.version }, ctx.today);
     const [review] = await db.select({ version: plans.version }).from(plans).where(eq(plans.id, d.planId));
@@ -132,14 +133,31 @@ export async function makeDecidable(drafts: DraftPlan[], reviewer: Actor, ctx: C
 
 export type SubmitAnswer = ActionResult<{ planId: string; submissionId: string; replayed: boolean }>;
 
+/** Made ready to sign once per account, even when many of its filings start at the same moment. */
+const readying = new Map<string, Promise<string>>();
+
+/** The signing step as the owner goes through it for this plan: password, a fresh one-time code, the plan's SHA-256. */
+async function signOnce(owner: Actor, planId: string, ctx: Ctx) {
+  let ready = readying.get(owner.id);
+  if (!ready) {
+    ready = readyToSign(owner);
+    readying.set(owner.id, ready);
+    ready.catch(() => readying.delete(owner.id));
+  }
+  return signatureFor(owner, planId, ctx.today, await ready);
+}
+
 /**
- * The body of the plan form's submit action, minus the session and page refresh: parse, submit,
- * and turn any failure into the answer the form shows (a lost database is RETRYABLE).
+ * The body of the plan form's submit action, minus the session and page refresh: the signing step
+ * (the owner's password, a second-factor code and the SHA-256 shown for the plan), then parse,
+ * submit, and turn any failure into the answer the form shows (a lost database is RETRYABLE).
  */
 export async function submitAction(actor: Actor, input: { planId: string; version: number; idempotencyKey: string }, ctx: Ctx): Promise<SubmitAnswer> {
   try {
-    const values = parseOrThrow(submitPlanSchema, { ...input, certify: true });
-    const result = await submitPlan(actor, values, ctx);
+    const signature = await signOnce(actor, input.planId, ctx);
+    const values = parseOrThrow(submitPlanSchema, { ...input, ...signature, certify: true });
+    const { planId, version, idempotencyKey, documentSha256, password, code, certificationVersion } = values;
+    const result = await submitPlan(actor, { planId, version, idempotencyKey, signature: { password, code, documentSha256, certificationVersion } }, ctx);
     return { ok: true, data: { planId: result.planId, submissionId: result.submissionId, replayed: result.replayed } };
   } catch (err) {
     return toActionError(err);

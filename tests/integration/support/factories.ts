@@ -13,7 +13,8 @@ import { registerOperation } from '@/lib/operations/commands';
 import { uploadAttachment } from '@/lib/plans/attachments';
 import { saveDraft } from '@/lib/plans/drafts';
 import { startPlan } from '@/lib/plans/start';
-import { submitPlan, type SubmitResult } from '@/lib/plans/submit';
+import { type SubmitResult } from '@/lib/plans/submit';
+import { submitSigned } from '../../support/signing';
 import { findPlanComplete } from '@/lib/reviews/completeness';
 import { decidePlan } from '@/lib/reviews/decision';
 import { useAttachmentStorage } from '@/lib/storage';
@@ -108,7 +109,7 @@ export async function submitOriginalPlan(owner: Actor, operationId: string, opti
   const saved = await saveDraft(owner, { planId, version: row!.version, draft: options.draft ?? completeDraft() });
   await uploadAttachment(owner, { planId, kind: 'site_map', filename: 'site map.pdf', bytes: PDF });
   const [now] = await db.select({ version: plans.version }).from(plans).where(eq(plans.id, planId));
-  const submission = await submitPlan(owner, { planId, version: now?.version ?? saved.version, idempotencyKey: randomUUID() }, { today: day, origin: options.origin ?? 'http://portal.test' });
+  const submission = await submitSigned(owner, { planId, version: now?.version ?? saved.version, idempotencyKey: randomUUID() }, { today: day, origin: options.origin ?? 'http://portal.test' });
   return { planId, submission };
 }
 
@@ -191,6 +192,6 @@ export async function submitNoChangeUpdate(owner: Actor, operationId: string, op
   const [row] = await db.select({ version: plans.version, draft: plans.draftState }).from(plans).where(eq(plans.id, planId));
   const draft = row!.draft as { update?: Record<string, unknown> };
   const { version } = await saveDraft(owner, { planId, version: row!.version, draft: { ...draft, update: { ...draft.update, updateKind: 'no_change_statement', noChangeConfirmed: true, ...(options.channel ? { channel: options.channel } : {}) } } });
-  await submitPlan(owner, { planId, version, idempotencyKey: randomUUID() }, { today: day, origin: options.origin ?? 'http://portal.test' });
+  await submitSigned(owner, { planId, version, idempotencyKey: randomUUID() }, { today: day, origin: options.origin ?? 'http://portal.test' });
   return planId;
 }

@@ -1,0 +1,223 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { auditEvents, emailOutbox, planSignatures, planSubmissions, plans, recoveryCodes } from '@/db/schema';
+import type { Actor } from '@/lib/auth/roles';
+import { grantAccess } from '@/lib/auth/grants';
+import { AppError } from '@/lib/errors';
+import type { SnapshotV1 } from '@/lib/plans/document/snapshot';
+import { uploadAttachment } from '@/lib/plans/attachments';
+import { saveDraft } from '@/lib/plans/drafts';
+import { signingPreview } from '@/lib/plans/signing';
+import { startPlan } from '@/lib/plans/start';
+import { submitPlan } from '@/lib/plans/submit';
+import { SIGNATURE_AGREEMENT } from '@/lib/signing/agreement';
+import type { SignatureInput } from '@/lib/signing/ceremony';
+import { PLAN_CERTIFICATION, certificationSha256 } from '@/lib/signing/certification';
+import { acceptSignatureAgreement, nameSignatory } from '@/lib/signing/signatories';
+import { useAttachmentStorage } from '@/lib/storage';
+import { LocalDiskStorage } from '@/lib/storage/local-disk';
+import { freshRecoveryCode, readyToSign } from '../support/signing';
+import { completeDraft, createOperation, createOwner, createUser } from './support/factories';
+import { databaseLabel, useTestDb } from './support/test-db';
+
+// The signing step as a regulator would check it (CROMERR 40 CFR 3.2000(b)(5)): only someone who may
+// sign for the operation signs; the signature binds the signer, their capacity, the SHA-256 of the
+// document they read and the certification; it takes the password again and a second factor; wrong
+// tries lock signing and tell the account holder; a one-time code signs once. Nothing refused is filed.
+
+const TODAY = '2026-11-30';
+const ctx = { today: TODAY, origin: 'http://portal.test' };
+const PASSWORD = 'a long signing password';
+const PDF = new TextEncoder().encode('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
+
+async function refusal(p: Promise<unknown>): Promise<AppError> {
+  const err = await p.then(() => null, (e: unknown) => e);
+  expect(err).toBeInstanceOf(AppError);
+  return err as AppError;
+}
+
+describe(`the signing step on ${databaseLabel}`, () => {
+  const t = useTestDb();
+  const db = () => t.get().db;
+
+  beforeAll(() => {
+    useAttachmentStorage(new LocalDiskStorage(mkdtempSync(path.join(tmpdir(), 'mmp-signing-'))));
+  });
+
+  /** A complete original plan for a new operation of `owner`, drafted by `drafter` (the owner by default). */
+  async function completePlan(owner: Actor, drafter: Actor = owner) {
+    const { operationId } = await createOperation(owner, { today: TODAY });
+    if (drafter.id !== owner.id) await grantAccess(owner, { operationId, email: drafter.email });
+    const { planId } = await startPlan(drafter, { operationId, kind: 'original' }, TODAY);
+    const [row] = await db().select({ version: plans.version }).from(plans).where(eq(plans.id, planId));
+    await saveDraft(drafter, { planId, version: row!.version, draft: completeDraft() });
+    await uploadAttachment(drafter, { planId, kind: 'site_map', filename: 'site map.pdf', bytes: PDF });
+    return { operationId, planId, version: await versionOf(planId) };
+  }
+
+  async function versionOf(planId: string) {
+    const [row] = await db().select({ version: plans.version }).from(plans).where(eq(plans.id, planId));
+    return row!.version;
+  }
+
+  async function submissionsOf(planId: string) {
+    return db().select({ id: planSubmissions.id }).from(planSubmissions).where(eq(planSubmissions.planId, planId));
+  }
+
+  /** What the signer types on the signing step for the plan as it stands, with a fresh one-time code. */
+  async function signature(signer: Actor, planId: string, password = PASSWORD): Promise<SignatureInput> {
+    const preview = await signingPreview(signer, planId, TODAY);
+    expect(preview.documentSha256).toMatch(/^[0-9a-f]{64}$/);
+    return { password, code: await freshRecoveryCode(signer), documentSha256: preview.documentSha256!, certificationVersion: PLAN_CERTIFICATION.version };
+  }
+
+  const file = (actor: Actor, plan: { planId: string; version: number }, sig: SignatureInput) =>
+    submitPlan(actor, { planId: plan.planId, version: plan.version, idempotencyKey: randomUUID(), signature: sig }, ctx);
+
+  it('a preparer the owner has not named may not sign; once named, they sign and file, and the signature names them, their capacity and the document they read', async () => {
+    const owner = await createOwner({ name: 'Van Zee Farms Inc.', password: PASSWORD });
+    const preparer = await createUser('preparer', { name: 'Jamie Becker', password: PASSWORD });
+    await readyToSign(preparer, PASSWORD);
+    const plan = await completePlan(owner, preparer);
+
+    // Ready to sign in every other way (agreement, authenticator, password, code, the right SHA-256), but not named.
+    expect((await signingPreview(preparer, plan.planId, TODAY)).readiness.capacity).toBeNull();
+    const refused = await refusal(file(preparer, plan, await signature(preparer, plan.planId)));
+    expect(refused.code).toBe('FORBIDDEN');
+    expect(refused.message).toMatch(/Send it to them to be signed/);
+    expect(await submissionsOf(plan.planId)).toEqual([]);
+    expect((await db().select({ status: plans.status }).from(plans).where(eq(plans.id, plan.planId)))[0]!.status).toBe('draft');
+
+    await nameSignatory(owner, { operationId: plan.operationId, email: preparer.email, capacity: 'Preparer authorized by the owner' });
+    const preview = await signingPreview(preparer, plan.planId, TODAY);
+    expect(preview.readiness.capacity).toBe('Preparer authorized by the owner');
+    const sig = await signature(preparer, plan.planId);
+    const result = await file(preparer, plan, sig);
+    expect(result).toMatchObject({ planId: plan.planId, replayed: false });
+
+    const [row] = await db().select().from(planSignatures).where(eq(planSignatures.planSubmissionId, result.submissionId));
+    expect(row).toMatchObject({
+      signerUserId: preparer.id,
+      signerName: 'Jamie Becker',
+      signerEmail: preparer.email,
+      capacity: 'Preparer authorized by the owner',
+      documentSha256: preview.documentSha256,
+      certificationVersion: PLAN_CERTIFICATION.version,
+      certificationSha256: certificationSha256(),
+      factor: 'password_and_recovery_code',
+    });
+    expect(sig.documentSha256).toBe(preview.documentSha256);
+
+    const [submission] = await db().select().from(planSubmissions).where(eq(planSubmissions.id, result.submissionId));
+    expect((submission!.snapshot as SnapshotV1).signature).toEqual({
+      userId: preparer.id,
+      name: 'Jamie Becker',
+      email: preparer.email,
+      capacity: 'Preparer authorized by the owner',
+      signedAt: row!.signedAt.toISOString(),
+      documentSha256: preview.documentSha256,
+      certificationVersion: PLAN_CERTIFICATION.version,
+      certificationSha256: certificationSha256(),
+      factor: 'password_and_recovery_code',
+    });
+    const signed = await db().select().from(auditEvents).where(and(eq(auditEvents.action, 'plan.signed'), eq(auditEvents.entityId, plan.planId)));
+    expect(signed).toHaveLength(1);
+    expect(signed[0]).toMatchObject({ actorUserId: preparer.id, after: { submissionId: result.submissionId, capacity: 'Preparer authorized by the owner', documentSha256: preview.documentSha256 } });
+  });
+
+  it('a SHA-256 that is not the plan as it stands is refused, and nothing is filed', async () => {
+    const owner = await createOwner({ password: PASSWORD });
+    await readyToSign(owner, PASSWORD);
+    const plan = await completePlan(owner);
+    const read = await signature(owner, plan.planId);
+
+    // The plan changes after the signer read it (another tab, a colleague): the fingerprint they saw is not this plan's.
+    const draft = completeDraft();
+    draft.fields.fields[0]!.acres = '90';
+    const saved = await saveDraft(owner, { planId: plan.planId, version: plan.version, draft });
+    const now = { planId: plan.planId, version: saved.version };
+    expect((await signingPreview(owner, plan.planId, TODAY)).documentSha256).not.toBe(read.documentSha256);
+
+    const stale = await refusal(file(owner, now, read));
+    expect(stale.code).toBe('CONFLICT');
+    expect(stale.message).toMatch(/plan changed since you read it/);
+    const made = await refusal(file(owner, now, { ...(await signature(owner, plan.planId)), documentSha256: 'f'.repeat(64) }));
+    expect(made.code).toBe('CONFLICT');
+    expect(await submissionsOf(plan.planId)).toEqual([]);
+    expect(await db().select().from(auditEvents).where(and(eq(auditEvents.action, 'plan.signed'), eq(auditEvents.entityId, plan.planId)))).toEqual([]);
+  });
+
+  it('an account without the signature agreement, or without a second factor, is told what to do first', async () => {
+    const owner = await createOwner({ password: PASSWORD });
+    const plan = await completePlan(owner);
+    const sig = () => signature(owner, plan.planId);
+
+    const noAgreement = await refusal(file(owner, plan, await sig()));
+    expect(noAgreement.code).toBe('CONFLICT');
+    expect(noAgreement.message).toMatch(/Accept the electronic signature agreement on your account page/);
+
+    await acceptSignatureAgreement(owner, { version: SIGNATURE_AGREEMENT.version, agree: true });
+    const noFactor = await refusal(file(owner, plan, await sig()));
+    expect(noFactor.code).toBe('CONFLICT');
+    expect(noFactor.message).toMatch(/Set up an authenticator app on your account page/);
+    expect(await submissionsOf(plan.planId)).toEqual([]);
+  });
+
+  it('a wrong password says how many tries are left; the fifth in a row locks signing, is audited and emailed once, and then even the right credentials are refused', async () => {
+    const owner = await createOwner({ password: PASSWORD });
+    await readyToSign(owner, PASSWORD);
+    const plan = await completePlan(owner);
+
+    const left = ['4 more wrong tries lock', '3 more wrong tries lock', '2 more wrong tries lock', 'One more wrong try locks'];
+    for (const words of left) {
+      const wrong = await refusal(file(owner, plan, await signature(owner, plan.planId, 'not my password')));
+      expect(wrong.code).toBe('VALIDATION');
+      expect(wrong.fieldErrors?.password?.[0]).toMatch(/password is not right/);
+      expect(wrong.message).toContain(`${words} signing for 30 minutes`);
+    }
+    expect(await db().select().from(auditEvents).where(and(eq(auditEvents.action, 'signing.locked'), eq(auditEvents.entityId, owner.id)))).toEqual([]);
+
+    const fifth = await refusal(file(owner, plan, await signature(owner, plan.planId, 'not my password')));
+    expect(fifth.code).toBe('THROTTLED');
+    expect(fifth.message).toMatch(/Signing is locked for your account until .* after 5 wrong tries/);
+    const locked = await db().select().from(auditEvents).where(and(eq(auditEvents.action, 'signing.locked'), eq(auditEvents.entityId, owner.id)));
+    expect(locked).toHaveLength(1);
+    expect(locked[0]).toMatchObject({ actorUserId: owner.id, after: { tries: 5 } });
+    const mail = await db().select().from(emailOutbox).where(eq(emailOutbox.template, 'signing-locked'));
+    expect(mail.map((m) => [m.toAddress, m.toUserId])).toEqual([[owner.email, owner.id]]);
+
+    // Locked: the right password and a good code do not sign either, and the code is not spent.
+    const right = await signature(owner, plan.planId);
+    const stillLocked = await refusal(file(owner, plan, right));
+    expect(stillLocked.code).toBe('THROTTLED');
+    expect(await submissionsOf(plan.planId)).toEqual([]);
+    expect(await db().select().from(emailOutbox).where(eq(emailOutbox.template, 'signing-locked'))).toHaveLength(1);
+  });
+
+  it('a recovery code signs once: the same code cannot sign another filing', async () => {
+    const owner = await createOwner({ password: PASSWORD });
+    await readyToSign(owner, PASSWORD);
+    const first = await completePlan(owner);
+    const second = await completePlan(owner);
+
+    const sig = await signature(owner, first.planId);
+    const filed = await file(owner, first, sig);
+    const [row] = await db().select().from(planSignatures).where(eq(planSignatures.planSubmissionId, filed.submissionId));
+    expect(row!.factor).toBe('password_and_recovery_code');
+
+    const again = { ...(await signature(owner, second.planId)), code: sig.code };
+    const reused = await refusal(file(owner, second, again));
+    expect(reused.code).toBe('VALIDATION');
+    expect(reused.fieldErrors?.code?.[0]).toMatch(/code is not right/);
+    expect(await submissionsOf(second.planId)).toEqual([]);
+    const unused = await db().select().from(recoveryCodes).where(eq(recoveryCodes.userId, owner.id));
+    expect(unused.filter((c) => c.usedAt !== null)).toHaveLength(1);
+
+    // With a code not used before, the same signer files it.
+    await expect(file(owner, second, await signature(owner, second.planId))).resolves.toMatchObject({ planId: second.planId, replayed: false });
+  });
+});
