@@ -25,7 +25,7 @@ export function SigningLockedEmail(p: SigningLockedProps) {
     >
       <Title>Signing is locked for a while</Title>
       <P>{p.name ? `Dear ${p.name},` : 'Hello,'}</P>
-      <P>{`On ${formatDateTime(p.at)}, the password or the authenticator code given to sign a plan with your account was wrong ${p.tries} times in a row. To protect your signature, the portal does not accept a signature from your account until ${formatDateTime(p.lockedUntil)}. Everything else works as before.`}</P>
+      <P>{`On ${formatDateTime(p.at)}, the password, the authenticator code or the passkey given to sign a plan with your account was wrong ${p.tries} times in a row. To protect your signature, the portal does not accept a signature from your account until ${formatDateTime(p.lockedUntil)}. Everything else works as before.`}</P>
       <P strong>If this was not you, change your password at once and tell the department: someone may be using your account.</P>
       <Action href={p.accountUrl}>Open your account</Action>
     </EmailLayout>

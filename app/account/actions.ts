@@ -13,8 +13,8 @@ import { confirmTotpEnrolment, removeOwnSecondFactor, renewRecoveryCodes, startT
 import { clientAddress } from '@/lib/net/client-address';
 import { kickDelivery } from '@/lib/notifications/deliver';
 import { addPasskeySchema, confirmTotpSchema, removePasskeySchema, removeSecondFactorSchema, renewRecoveryCodesSchema } from '@/lib/validation/second-factor';
-import { finishPasskeyRegistration, removePasskey, startPasskeyRegistration } from '@/lib/auth/passkeys';
-import type { PublicKeyCredentialCreationOptionsJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
+import { finishPasskeyRegistration, removePasskey, startPasskeyRegistration, stepUpOptions } from '@/lib/auth/passkeys';
+import type { PublicKeyCredentialCreationOptionsJSON, PublicKeyCredentialRequestOptionsJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 
 export async function signOutEverywhereAction(): Promise<ActionResult> {
   return runAction(async () => {
@@ -81,12 +81,20 @@ export async function startPasskeyAction(): Promise<ActionResult<PublicKeyCreden
   });
 }
 
+/** Before a factor is added to an account with passkeys: a challenge for one of them; null without any. */
+export async function stepUpOptionsAction(): Promise<ActionResult<PublicKeyCredentialRequestOptionsJSON | null>> {
+  return runAction(async () => {
+    const actor = await actorOrThrow({ enrolling: true });
+    return { ok: true, data: await stepUpOptions(actor) };
+  });
+}
+
 /** Keeps the passkey the browser made. */
 export async function addPasskeyAction(input: unknown): Promise<ActionResult> {
   return runAction(async () => {
     const actor = await actorOrThrow({ enrolling: true });
     const values = parseOrThrow(addPasskeySchema, input);
-    const key = await finishPasskeyRegistration(actor, { name: values.name, response: values.response as unknown as RegistrationResponseJSON }, clientAddress(await headers()));
+    const key = await finishPasskeyRegistration(actor, { ...values, response: values.response as unknown as RegistrationResponseJSON }, clientAddress(await headers()));
     kickDelivery();
     revalidatePath('/account');
     return { ok: true, data: undefined, message: `Passkey “${key.name}” added. Signing in and signing plans can use it instead of a code.` };

@@ -8,6 +8,7 @@ import { Button } from '@/components/button';
 import { TextField } from '@/components/text-field';
 import { formatDateTime } from '@/lib/format';
 import { addPasskeyAction, removePasskeyAction, startPasskeyAction } from './actions';
+import { stepUpIfNeeded } from './step-up';
 
 type Passkey = { id: string; name: string; createdAt: string; lastUsedAt: string | null };
 type Status = { ok: boolean; text: string } | null;
@@ -18,10 +19,13 @@ const OFFLINE = 'We could not reach the portal. Try again; what you typed is sti
  * authenticator app, used at sign-in and to sign plans. Each is named, listed, and removed with the
  * password.
  */
-export function PasskeysSection({ passkeys }: { passkeys: Passkey[] }) {
+export function PasskeysSection({ passkeys, hasApp }: { passkeys: Passkey[]; hasApp: boolean }) {
   const router = useRouter();
   const [name, setName] = useState('');
   const [nameError, setNameError] = useState<string | null>(null);
+  const [password, setPassword] = useState('');
+  const [code, setCode] = useState('');
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [status, setStatus] = useState<Status>(null);
   const [busy, setBusy] = useState(false);
 
@@ -29,16 +33,35 @@ export function PasskeysSection({ passkeys }: { passkeys: Passkey[] }) {
     setStatus(null);
     if (!name.trim()) return setNameError('Name the passkey, for example “Work laptop”');
     setNameError(null);
+    const missing: Record<string, string> = {};
+    if (!password) missing.password = 'Enter the password you sign in with';
+    if (hasApp && !code.trim()) missing.code = 'Type the code your app shows now';
+    setFieldErrors(missing);
+    if (Object.keys(missing).length) return;
     setBusy(true);
     try {
+      // An account with passkeys and no app proves it with one of them first.
+      let stepUp: string | undefined;
+      if (!hasApp) {
+        try {
+          stepUp = await stepUpIfNeeded();
+        } catch (err) {
+          return setStatus({ ok: false, text: err instanceof Error ? err.message : OFFLINE });
+        }
+      }
       const options = await startPasskeyAction();
       if (!options.ok) return setStatus({ ok: false, text: options.message });
       const response = await startRegistration({ optionsJSON: options.data }).catch(() => null);
       if (!response) return setStatus({ ok: false, text: 'No passkey was made on this device. Try again, or use an authenticator app.' });
-      const result = await addPasskeyAction({ name, response });
-      if (!result.ok) return setStatus({ ok: false, text: result.message });
+      const result = await addPasskeyAction({ name, response, password, code: hasApp ? code : undefined, stepUp });
+      if (!result.ok) {
+        setFieldErrors(Object.fromEntries(Object.entries(result.fieldErrors ?? {}).map(([k, m]) => [k, m[0] ?? ''])));
+        return setStatus({ ok: false, text: result.message });
+      }
       setStatus({ ok: true, text: result.message ?? 'Passkey added.' });
       setName('');
+      setPassword('');
+      setCode('');
       router.refresh();
     } catch {
       setStatus({ ok: false, text: OFFLINE });
@@ -52,6 +75,7 @@ export function PasskeysSection({ passkeys }: { passkeys: Passkey[] }) {
       <h3 id="passkeys-heading">Passkeys</h3>
       <p>
         A passkey lets this device (with its fingerprint, face or PIN) or a security key stand in for a code from the app, when you sign in and when you sign a plan.
+        {hasApp ? null : ' Passkeys come without recovery codes: if you lose the only device that holds yours, the department’s administrator resets your second factor. Adding an authenticator app too gives you recovery codes.'}
       </p>
       {passkeys.length ? (
         <ul className="usa-list" aria-label="Your passkeys">
@@ -73,6 +97,10 @@ export function PasskeysSection({ passkeys }: { passkeys: Passkey[] }) {
       ) : null}
       <div className="usa-form">
         <TextField label="Name for the new passkey" hint="So you can tell your passkeys apart, for example “Work laptop”." value={name} maxLength={60} error={nameError} onChange={(e) => setName(e.target.value)} />
+        <TextField label="Your password" type="password" autoComplete="current-password" value={password} error={fieldErrors.password} onChange={(e) => setPassword(e.target.value)} />
+        {hasApp ? (
+          <TextField label="Code from your authenticator app" hint="Adding a factor asks for the one you have: the 6 digits the app shows now, or a recovery code." autoComplete="one-time-code" width="md" value={code} error={fieldErrors.code} onChange={(e) => setCode(e.target.value)} />
+        ) : null}
         <Button className="margin-top-2" variant="outline" disabled={busy} onClick={() => void add()}>
           {busy ? 'Waiting for your device…' : 'Add a passkey'}
         </Button>
@@ -102,9 +130,13 @@ function RemovePasskey({ passkey }: { passkey: Passkey }) {
   }
   return (
     <div className="usa-form" role="group" aria-label={`Remove the passkey ${passkey.name}`}>
-      <TextField label="Your password" type="password" autoComplete="current-password" value={password} error={error} onChange={(e) => setPassword(e.target.value)} />
+      {/* The field takes the focus the button had: the person goes on where they were. */}
+      <TextField label="Your password" type="password" autoComplete="current-password" autoFocus value={password} error={error} onChange={(e) => setPassword(e.target.value)} />
       <Button variant="secondary" className="margin-top-1" onClick={() => void remove()}>
         Remove the passkey
+      </Button>
+      <Button variant="unstyled" className="margin-left-2" onClick={() => setOpen(false)}>
+        Cancel
       </Button>
     </div>
   );

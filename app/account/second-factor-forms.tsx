@@ -18,6 +18,7 @@ import {
   type RenewRecoveryCodesValues,
 } from '@/lib/validation/second-factor';
 import { confirmTotpAction, removeSecondFactorAction, renewRecoveryCodesAction, startTotpAction } from './actions';
+import { stepUpIfNeeded } from './step-up';
 
 type Status = { ok: boolean; text: string } | null;
 const OFFLINE = 'We could not reach the portal. Try again; what you typed is still here.';
@@ -89,7 +90,13 @@ export function SetUpAuthenticator() {
   const grouped = started.secret.match(/.{1,4}/g)?.join(' ') ?? started.secret;
   const onSubmit = handleSubmit(async (values) => {
     setStatus(null);
-    const result = await confirmTotpAction(values).catch(() => null);
+    let stepUp: string | undefined;
+    try {
+      stepUp = await stepUpIfNeeded();
+    } catch (err) {
+      return setStatus({ ok: false, text: err instanceof Error ? err.message : OFFLINE });
+    }
+    const result = await confirmTotpAction({ ...values, stepUp }).catch(() => null);
     if (!result) return setStatus({ ok: false, text: OFFLINE });
     if (!result.ok) return setStatus({ ok: false, text: applyActionResult(result, setError) ?? 'Please check the code.' });
     setCodes({ codes: result.data, message: result.message });

@@ -110,7 +110,10 @@ export async function passkeySignInOptions(input: { email: string; password: str
   const throttle = await checkThrottle(db, email, input.ip);
   if (throttle.limited) throw new AppError('THROTTLED', `Too many sign-in attempts. For your security, wait ${waitInWords(throttle.retryAfterSeconds)} and try again.`);
   const [user] = await db.select().from(users).where(eq(sql`lower(${users.email})`, email)).limit(1);
-  if (!user || !(await verifyPassword(input.password, user.passwordHash)) || user.disabledAt || !user.emailVerifiedAt) {
+  // The password is checked (against a dummy hash for an unknown address) before anything else is
+  // looked at, so the answer's time says nothing about which addresses have accounts.
+  const ok = await verifyPassword(input.password, user?.passwordHash);
+  if (!user || !ok || user.disabledAt || !user.emailVerifiedAt) {
     await recordAttempt(db, email, input.ip, false);
     throw new AppError('VALIDATION', GENERIC_SIGN_IN_ERROR);
   }

@@ -10,23 +10,24 @@ import {
   type PublicKeyCredentialRequestOptionsJSON,
   type RegistrationResponseJSON,
 } from '@simplewebauthn/server';
-import { and, asc, count, eq, gt } from 'drizzle-orm';
+import { and, asc, count, eq, gt, isNotNull } from 'drizzle-orm';
 import { getDb, type Executor } from '@/db/client';
-import { passkeys, users, webauthnChallenges } from '@/db/schema';
+import { passkeys, userSecondFactors, users, webauthnChallenges } from '@/db/schema';
 import { recordAudit } from '@/lib/audit';
 import { publicOrigin } from '@/lib/env';
 import { AppError, notFoundError } from '@/lib/errors';
 import { verifyPassword } from './passwords';
 import { authorize } from './policy';
 import type { Actor } from './roles';
-import { noticeSecondFactorChange } from './second-factor';
+import { noticeSecondFactorChange, verifySecondFactor } from './second-factor';
+import { checkThrottle, recordAttempt, waitInWords } from './throttle';
 
 // Passkeys (WebAuthn, through the maintained @simplewebauthn/server): a second factor beside the
 // authenticator app, asked at sign-in and at the signing step. The relying party is the portal's
 // configured public address (never a request header): its host name is the RP ID, its origin the
 // only origin accepted. A challenge is kept per account and purpose for five minutes and taken once.
 
-export type PasskeyPurpose = 'register' | 'sign_in' | 'signing';
+export type PasskeyPurpose = 'register' | 'sign_in' | 'signing' | 'step_up';
 const CHALLENGE_MINUTES = 5;
 const RP_NAME = 'Iowa MMP Portal';
 
@@ -85,11 +86,53 @@ export async function startPasskeyRegistration(actor: Actor): Promise<PublicKeyC
   return options;
 }
 
-/** Keeps the passkey the browser made, once its response answers the challenge; the account holder is emailed. */
-export async function finishPasskeyRegistration(actor: Actor, input: { response: RegistrationResponseJSON; name: string }, ip: string | null): Promise<PasskeySummary> {
+/**
+ * Proof that the account holder, not just their session, adds a factor to an account that has one:
+ * a code from the app (or a recovery code) where the account has an app, else an answer from one of
+ * its passkeys ('step_up'). Nothing is asked of an account without a factor yet.
+ */
+export async function requireExistingFactor(tx: Executor, userId: string, input: { code?: string; stepUp?: string }): Promise<void> {
+  const [app] = await tx.select({ id: userSecondFactors.id }).from(userSecondFactors).where(and(eq(userSecondFactors.userId, userId), isNotNull(userSecondFactors.confirmedAt)));
+  if (app) {
+    if (!(await verifySecondFactor(userId, input.code ?? '', tx))) {
+      throw new AppError('VALIDATION', 'Type a current code from your authenticator app (or a recovery code): adding a factor asks for the one you have.', { code: ['Type the code your app shows now'] });
+    }
+    return;
+  }
+  if (!(await hasPasskey(userId, tx))) return;
+  const answer = parsePasskeyResponse(input.stepUp);
+  if (!answer || !(await verifyPasskey(userId, answer, 'step_up', tx))) {
+    throw new AppError('VALIDATION', 'Use one of your passkeys first: adding a factor asks for the one you have.');
+  }
+}
+
+/** Options for the browser to answer with one of the account's passkeys before a factor is added; null without one. */
+export async function stepUpOptions(actor: Actor): Promise<PublicKeyCredentialRequestOptionsJSON | null> {
+  return passkeyRequestOptions(actor.id, 'step_up');
+}
+
+/**
+ * Keeps the passkey the browser made, once its response answers the challenge: the password is asked
+ * again (wrong ones count in the sign-in throttle of this session) and, where the account has a
+ * factor, that factor too. The account holder is emailed.
+ */
+export async function finishPasskeyRegistration(
+  actor: Actor,
+  input: { response: RegistrationResponseJSON; name: string; password: string; code?: string; stepUp?: string },
+  ip: string | null,
+): Promise<PasskeySummary> {
   const db = await getDb();
+  const key = { email: actor.email.toLowerCase(), address: `session:${actor.id}` };
+  const throttle = await checkThrottle(db, key.email, key.address);
+  if (throttle.limited) throw new AppError('THROTTLED', `Too many wrong tries. For your security, wait ${waitInWords(throttle.retryAfterSeconds)} and try again.`);
+  const [user] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, actor.id));
+  if (!(await verifyPassword(input.password, user?.passwordHash))) {
+    await recordAttempt(db, key.email, key.address, false);
+    throw new AppError('VALIDATION', 'That password is not right.', { password: ['Enter the password you sign in with'] });
+  }
   return db.transaction(async (tx) => {
     await authorize(actor, 'account.manage_own', undefined, tx);
+    await requireExistingFactor(tx, actor.id, input);
     const challenge = await takeChallenge(tx, actor.id, 'register');
     if (!challenge) throw new AppError('CONFLICT', 'Adding the passkey took too long. Start again.');
     const { rpID, origin } = relyingParty();
@@ -111,13 +154,19 @@ export async function finishPasskeyRegistration(actor: Actor, input: { response:
   });
 }
 
-/** Removes one of the account's passkeys; the password is asked again. */
+/** Removes one of the account's passkeys; the password is asked again (wrong ones count in this session's sign-in throttle). */
 export async function removePasskey(actor: Actor, input: { id: string; password: string }, ip: string | null): Promise<void> {
   const db = await getDb();
+  const key = { email: actor.email.toLowerCase(), address: `session:${actor.id}` };
+  const throttle = await checkThrottle(db, key.email, key.address);
+  if (throttle.limited) throw new AppError('THROTTLED', `Too many wrong tries. For your security, wait ${waitInWords(throttle.retryAfterSeconds)} and try again.`);
+  const [user] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, actor.id));
+  if (!(await verifyPassword(input.password, user?.passwordHash))) {
+    await recordAttempt(db, key.email, key.address, false);
+    throw new AppError('VALIDATION', 'That password is not right.', { password: ['That password is not right'] });
+  }
   await db.transaction(async (tx) => {
     await authorize(actor, 'account.manage_own', undefined, tx);
-    const [user] = await tx.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, actor.id));
-    if (!(await verifyPassword(input.password, user?.passwordHash))) throw new AppError('VALIDATION', 'That password is not right.', { password: ['That password is not right'] });
     const [gone] = await tx.delete(passkeys).where(and(eq(passkeys.id, input.id), eq(passkeys.userId, actor.id))).returning({ name: passkeys.name });
     if (!gone) throw notFoundError();
     await recordAudit(tx, { actorUserId: actor.id, action: 'auth.second_factor_removed', entityType: 'user', entityId: actor.id, before: { kind: 'passkey', passkeyId: input.id, name: gone.name }, ipAddress: ip });

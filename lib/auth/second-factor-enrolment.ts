@@ -8,6 +8,7 @@ import { verifyPassword } from './passwords';
 import { authorize } from './policy';
 import type { Actor } from './roles';
 import { noticeSecondFactorChange, verifySecondFactor } from './second-factor';
+import { requireExistingFactor } from './passkeys';
 import { SECOND_FACTOR_WRONG } from './second-factor-words';
 import { checkThrottle, recordAttempt, waitInWords } from './throttle';
 import { checkTotpCode, decryptTotpSecret, encryptTotpSecret, hashRecoveryCode, newRecoveryCodes, newTotpSecret, totpQrDataUrl } from './totp';
@@ -61,11 +62,13 @@ async function issueRecoveryCodes(tx: Executor, userId: string): Promise<string[
  * Finishes setting up: the current code from the app proves it holds the secret. From now on every
  * sign-in asks for a code. Returns the ten recovery codes, shown this once.
  */
-export async function confirmTotpEnrolment(actor: Actor, input: { code: string }, ip: string, at = new Date()): Promise<string[]> {
+export async function confirmTotpEnrolment(actor: Actor, input: { code: string; stepUp?: string }, ip: string, at = new Date()): Promise<string[]> {
   const db = await getDb();
   await refuseWhileThrottled(db, actor);
   const codes = await db.transaction(async (tx) => {
     await authorize(actor, 'account.manage_own', undefined, tx);
+    // An account with passkeys proves it with one before an app is added beside them.
+    await requireExistingFactor(tx, actor.id, { stepUp: input.stepUp });
     const [pending] = await tx
       .select()
       .from(userSecondFactors)

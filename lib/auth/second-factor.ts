@@ -76,6 +76,22 @@ export async function verifySecondFactor(userId: string, code: string, tx: Execu
   return used ? 'recovery' : null;
 }
 
+/**
+ * Is this a current authenticator code that was already taken (to sign in, or to sign a moment ago)?
+ * Then it is no guess: the person should wait for the app's next code, and it is not counted.
+ */
+export async function isTotpCodeAlreadyUsed(userId: string, code: string, db: Executor, at = new Date()): Promise<boolean> {
+  const typed = code.trim();
+  if (!/^[\d\s]+$/.test(typed) || typed.length > 40) return false;
+  const [factor] = await db
+    .select({ secretEncrypted: userSecondFactors.secretEncrypted, lastUsedStep: userSecondFactors.lastUsedStep })
+    .from(userSecondFactors)
+    .where(and(eq(userSecondFactors.userId, userId), isNotNull(userSecondFactors.confirmedAt)));
+  if (!factor || factor.lastUsedStep === null) return false;
+  const step = checkTotpCode(decryptTotpSecret(factor.secretEncrypted, userId), typed, at, null);
+  return step !== null && step <= factor.lastUsedStep;
+}
+
 /** Tells the account holder, by email in the same transaction, that their second factor changed. */
 export async function noticeSecondFactorChange(tx: Executor, user: { id: string; email: string; name: string }, change: SecondFactorChange, at = new Date()): Promise<void> {
   await enqueueEmail(tx, {

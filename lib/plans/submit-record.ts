@@ -67,7 +67,7 @@ export async function recordSubmission(tx: Executor, r: RecordInput): Promise<Su
     indemnity: indemnity ? { status: indemnity.status, cents: indemnity.cents, reason: indemnity.reason, citation: indemnity.citation } : null,
     operation: { id: op.id, name: op.name, facilityId: op.facilityId, countyFips: op.countyFips, constructionPermitStatus: op.constructionPermitStatus },
     owner: facts.owner, submittedBy: { userId: actor.id, name: actor.name, role: actor.role },
-    signature: { ...r.signer, signedAt: r.signer.signedAt.toISOString() },
+    signature: { ...r.signer, signedAt: r.signer.signedAt.toISOString(), update: checked.update ?? null },
   });
   const [submission] = await tx
     .insert(planSubmissions)

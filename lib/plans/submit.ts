@@ -15,7 +15,7 @@ import { checkCountiesExist, materializePlan } from './materialize';
 import { loadOperationFacts } from './operation-facts';
 import { isEditableStatus } from './steps';
 import { recordSubmission } from './submit-record';
-import { SigningCredentialsRefused, countSigningFailure, signedDocumentSha256, verifySigner, type SignatureInput, type VerifiedCredentials } from '@/lib/signing/ceremony';
+import { VerifiedCredentials, countedSigningTry, releaseSigningTry, signedDocumentSha256, verifySigner, type SignatureInput } from '@/lib/signing/ceremony';
 
 export type SubmitResult = { planId: string; submissionId: string; submittedOn: string; confirmationNumber: string | null; replayed: boolean };
 
@@ -59,8 +59,10 @@ export async function submitPlan(
   const db = await getDb();
   const earlier = await findSubmission(db, input.idempotencyKey);
   if (earlier) return replay(earlier, input.planId);
+  // A signature typed now is one counted try (a batch's was counted when it was checked).
+  const counted = input.signature instanceof VerifiedCredentials ? <T,>(f: () => Promise<T>) => f() : <T,>(f: () => Promise<T>) => countedSigningTry(actor, f);
   try {
-    return await db.transaction(async (tx) => {
+    const result = await counted(() => db.transaction(async (tx) => {
       await authorize(actor, 'plan.submit', { planId: input.planId }, tx);
       const [plan] = await tx.select().from(plans).where(eq(plans.id, input.planId)).for('update');
       if (!plan) throw new AppError('NOT_FOUND', 'We can’t find that record.');
@@ -83,9 +85,11 @@ export async function submitPlan(
       const signer = await verifySigner(tx, actor, { signature: input.signature, operationId: plan.operationId, actualDocumentSha256: documentSha256 });
       await materializePlan(tx, plan.id, checked.document, counties);
       return recordSubmission(tx, { actor, plan, facts, checked, context, signer, idempotencyKey: input.idempotencyKey, ...ctx });
-    });
+    }));
+    // A retry that found its submission already made checked no credentials: its try is given back.
+    if (result.replayed && !(input.signature instanceof VerifiedCredentials)) await releaseSigningTry(actor);
+    return result;
   } catch (err) {
-    if (err instanceof SigningCredentialsRefused) throw await countSigningFailure(actor, err);
     // The unique key refused a second insert of a concurrent retry: answer with the first one.
     if (pgErrorCode(err) === '23505') {
       const first = await findSubmission(db, input.idempotencyKey);

@@ -11,7 +11,7 @@ import { saveDraft } from '@/lib/plans/drafts';
 import { feePreview } from '@/lib/plans/fees';
 import { startPlan } from '@/lib/plans/start';
 import { submitPlan } from '@/lib/plans/submit';
-import { SigningCredentialsRefused, countSigningFailure, signingCapacity, verifySigningCredentials, type VerifiedCredentials } from '@/lib/signing/ceremony';
+import { countedSigningTry, signingCapacity, verifySigningCredentials, type VerifiedCredentials } from '@/lib/signing/ceremony';
 import { listPortfolioOwners } from './owners';
 
 // "No change" annual updates (IAC 567-65.110(3)"b"(3): a statement that the approved plan has not
@@ -137,12 +137,7 @@ export async function fileNoChangeUpdates(
 /** The batch's signing step: the password and code, checked once; a wrong one is counted toward the lock. */
 async function verifyOnce(actor: Actor, signing: { password: string; code: string; certificationVersion: string; passkey?: string }): Promise<VerifiedCredentials> {
   const db = await getDb();
-  try {
-    return await db.transaction((tx) => verifySigningCredentials(tx, actor, signing));
-  } catch (err) {
-    if (err instanceof SigningCredentialsRefused) throw await countSigningFailure(actor, err);
-    throw err;
-  }
+  return countedSigningTry(actor, () => db.transaction((tx) => verifySigningCredentials(tx, actor, signing)));
 }
 
 async function findFiled(idempotencyKey: string) {

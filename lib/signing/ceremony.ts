@@ -1,9 +1,10 @@
 import 'server-only';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { getDb, type Executor } from '@/db/client';
 import { operationSignatories, ownerships, signatureAgreementAcceptances, signingLockouts, users } from '@/db/schema';
 import { recordAudit } from '@/lib/audit';
-import { hasSecondFactor, verifySecondFactor } from '@/lib/auth/second-factor';
+import { hasSecondFactor, isTotpCodeAlreadyUsed, verifySecondFactor } from '@/lib/auth/second-factor';
 import { hasPasskey, parsePasskeyResponse, verifyPasskey } from '@/lib/auth/passkeys';
 import { verifyPassword } from '@/lib/auth/passwords';
 import type { Actor } from '@/lib/auth/roles';
@@ -68,10 +69,22 @@ export async function signingCapacity(db: Executor, userId: string, operationId:
     .where(and(eq(users.id, userId), eq(users.role, 'owner'), isNull(users.disabledAt), eq(ownerships.operationId, operationId)))
     .limit(1);
   if (owner) return 'Owner of record';
+  // Named by the current owner of record (one of its accounts), or recorded by the department on the
+  // owner's written authority: a person a previous owner named does not sign for the new one.
+  const namer = alias(users, 'namer');
   const [named] = await db
     .select({ capacity: operationSignatories.capacity })
     .from(operationSignatories)
-    .where(and(eq(operationSignatories.userId, userId), eq(operationSignatories.operationId, operationId), isNull(operationSignatories.revokedAt)))
+    .innerJoin(namer, eq(namer.id, operationSignatories.namedByUserId))
+    .innerJoin(ownerships, and(eq(ownerships.operationId, operationSignatories.operationId), isNull(ownerships.releasedOn)))
+    .where(
+      and(
+        eq(operationSignatories.userId, userId),
+        eq(operationSignatories.operationId, operationId),
+        isNull(operationSignatories.revokedAt),
+        or(eq(namer.partyId, ownerships.ownerId), inArray(namer.role, ['department_staff', 'department_supervisor', 'admin'])),
+      ),
+    )
     .limit(1);
   return named?.capacity ?? null;
 }
@@ -107,7 +120,7 @@ export const NOT_A_SIGNATORY =
   'You can prepare this plan, but you may not sign it: the owner of record signs, or someone the owner names on the operation’s page. Send it to them to be signed.';
 export const AGREEMENT_NEEDED = 'Accept the electronic signature agreement on your account page before you sign. It takes a minute, once.';
 export const FACTOR_NEEDED =
-  'Set up an authenticator app on your account page before you sign: signing asks for your password and a code from the app.';
+  'Set up an authenticator app or a passkey on your account page before you sign: signing asks for your password and a code from the app, or your passkey.';
 export const lockedWords = (until: Date) =>
   `Signing is locked for your account until ${formatDateTime(until)} after ${SIGNING_LOCK.tries} wrong tries. We emailed you about it. If it was not you, change your password and tell the department.`;
 
@@ -184,6 +197,10 @@ export async function verifySigningCredentials(
   }
   if (!input.code.trim()) throw new AppError('VALIDATION', 'Type the code from your authenticator app, or sign with a passkey.', { code: ['Type the code from your authenticator app'] });
   const factor = await verifySecondFactor(actor.id, input.code, tx, now);
+  if (!factor && (await isTotpCodeAlreadyUsed(actor.id, input.code, tx, now))) {
+    const message = 'That code was already used a moment ago (to sign in, or to sign). Wait for the next code your app shows, then sign with it.';
+    throw new AppError('VALIDATION', message, { code: [message] });
+  }
   if (!factor) {
     throw new SigningCredentialsRefused('code', 'That code is not right. Type the 6-digit code your authenticator app shows now, or one of your recovery codes.');
   }
@@ -205,7 +222,7 @@ export async function verifySigner(
   const capacity = await requireSigningAuthority(tx, actor, input.operationId, now);
   const { signature } = input;
   if (!(signature instanceof VerifiedCredentials) && signature.documentSha256 !== input.actualDocumentSha256) {
-    throw new AppError('CONFLICT', 'The plan changed since you read it, so its fingerprint is not the one shown. Read it again on the signing step, then sign.');
+    throw new AppError('CONFLICT', 'The plan changed since you read it (or a record it draws on did: a landowner’s statement, a reference value, the date), so its fingerprint is not the one shown. Read it again, then sign.');
   }
   const credentials = signature instanceof VerifiedCredentials ? signature : await verifySigningCredentials(tx, actor, signature, now);
   if (credentials.userId !== actor.id) throw new AppError('FORBIDDEN', NOT_A_SIGNATORY);
@@ -222,28 +239,60 @@ export async function verifySigner(
   };
 }
 
+/** Wrong tries older than this no longer count toward the lock. */
+const TRIES_FORGOTTEN_AFTER_HOURS = 24;
+
 /**
- * Counts a wrong password or code at signing, in its own transaction (the signing one rolled back):
- * the fifth in a row locks signing for SIGNING_LOCK.minutes, audited, and the account holder is
- * emailed. Returns the message to show: the refusal, with the tries left or the lock.
+ * Counts this try before the password and code are checked, in its own committed transaction, so
+ * that tries sent at once cannot all pass the lock; refuses while signing is locked. A try that never
+ * reaches the credentials (a changed plan, a missing answer) is given back with `releaseSigningTry`;
+ * a right one clears the count (in the signing transaction); a wrong one is settled with
+ * `settleSigningFailure`.
  */
-export async function countSigningFailure(actor: Actor, refusal: SigningCredentialsRefused, now = new Date()): Promise<AppError> {
+export async function reserveSigningTry(actor: Actor, now = new Date()): Promise<void> {
+  const db = await getDb();
+  const at = now.toISOString();
+  const stale = new Date(now.getTime() - TRIES_FORGOTTEN_AFTER_HOURS * 3_600_000).toISOString();
+  const [row] = await db
+    .insert(signingLockouts)
+    .values({ userId: actor.id, failures: 1, lastFailureAt: now })
+    .onConflictDoUpdate({
+      target: signingLockouts.userId,
+      set: {
+        // A lock that has run out, or tries long past, start the count again.
+        failures: sql`case when (${signingLockouts.lockedUntil} is not null and ${signingLockouts.lockedUntil} <= ${at}::timestamptz) or ${signingLockouts.lastFailureAt} < ${stale}::timestamptz then 1 else ${signingLockouts.failures} + 1 end`,
+        lockedUntil: sql`case when ${signingLockouts.lockedUntil} <= ${at}::timestamptz then null else ${signingLockouts.lockedUntil} end`,
+        lastFailureAt: now,
+      },
+    })
+    .returning({ failures: signingLockouts.failures, lockedUntil: signingLockouts.lockedUntil });
+  if (row?.lockedUntil && row.lockedUntil > now) {
+    await releaseSigningTry(actor);
+    throw new AppError('THROTTLED', lockedWords(row.lockedUntil));
+  }
+  if (row && row.failures > SIGNING_LOCK.tries) {
+    // More tries at once than the lock allows: this one is refused unchecked.
+    await releaseSigningTry(actor);
+    throw new AppError('THROTTLED', 'Too many signing tries at once. Wait a minute, then sign again.');
+  }
+}
+
+/** Gives back a try that never reached the password and code. */
+export async function releaseSigningTry(actor: Actor): Promise<void> {
+  const db = await getDb();
+  await db.update(signingLockouts).set({ failures: sql`greatest(${signingLockouts.failures} - 1, 0)` }).where(eq(signingLockouts.userId, actor.id));
+}
+
+/**
+ * A wrong password or code at signing, already counted by `reserveSigningTry`: audited, and the
+ * fifth in a row locks signing for SIGNING_LOCK.minutes (audited, and the account holder is emailed).
+ * Returns the message to show: the refusal, with the tries left or the lock.
+ */
+export async function settleSigningFailure(actor: Actor, refusal: SigningCredentialsRefused, now = new Date()): Promise<AppError> {
   const db = await getDb();
   return db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(signingLockouts)
-      .values({ userId: actor.id, failures: 1, lastFailureAt: now })
-      .onConflictDoUpdate({
-        target: signingLockouts.userId,
-        // A lock that has run out starts the count again.
-        set: {
-          failures: sql`case when ${signingLockouts.lockedUntil} is not null and ${signingLockouts.lockedUntil} <= ${now.toISOString()}::timestamptz then 1 else ${signingLockouts.failures} + 1 end`,
-          lockedUntil: sql`case when ${signingLockouts.lockedUntil} <= ${now.toISOString()}::timestamptz then null else ${signingLockouts.lockedUntil} end`,
-          lastFailureAt: now,
-        },
-      })
-      .returning({ failures: signingLockouts.failures });
-    const failures = row!.failures;
+    const [row] = await tx.select({ failures: signingLockouts.failures }).from(signingLockouts).where(eq(signingLockouts.userId, actor.id)).for('update');
+    const failures = row?.failures ?? 1;
     await recordAudit(tx, { actorUserId: actor.id, action: 'signing.refused', entityType: 'user', entityId: actor.id, after: { field: refusal.field, failures } });
     if (failures < SIGNING_LOCK.tries) {
       const left = SIGNING_LOCK.tries - failures;
@@ -263,4 +312,20 @@ export async function countSigningFailure(actor: Actor, refusal: SigningCredenti
     }
     return new AppError('THROTTLED', lockedWords(until));
   });
+}
+
+/**
+ * Runs `attempt` (which checks the password and code inside its own transaction) as one counted
+ * signing try: reserved first, given back if it never reached the credentials, settled if they
+ * were wrong. A right one clears the count inside `attempt`'s transaction.
+ */
+export async function countedSigningTry<T>(actor: Actor, attempt: () => Promise<T>): Promise<T> {
+  await reserveSigningTry(actor);
+  try {
+    return await attempt();
+  } catch (err) {
+    if (err instanceof SigningCredentialsRefused) throw await settleSigningFailure(actor, err);
+    await releaseSigningTry(actor).catch(() => undefined);
+    throw err;
+  }
 }

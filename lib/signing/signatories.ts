@@ -1,6 +1,7 @@
 import 'server-only';
-import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { getDb, queryRows, type Executor } from '@/db/client';
+import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { getDb, type Executor } from '@/db/client';
 import { operationSignatories, ownerships, signatureAgreementAcceptances, users } from '@/db/schema';
 import { recordAudit } from '@/lib/audit';
 import { authorize, canSeeOperation } from '@/lib/auth/policy';
@@ -8,6 +9,7 @@ import type { Actor } from '@/lib/auth/roles';
 import { AppError, notFoundError } from '@/lib/errors';
 import type { AcceptAgreementInput, NameSignatoryInput, RevokeSignatoryInput } from '@/lib/validation/signing';
 import { SIGNATURE_AGREEMENT, agreementSha256 } from './agreement';
+import { signingCapacity } from './ceremony';
 
 // Who may sign an operation's plans (CROMERR: the system determines that a person may sign for the
 // regulated entity). The owner of record's own accounts always may; anyone else only when the
@@ -49,6 +51,7 @@ export async function listSignatories(actor: Actor, operationId: string, db?: Ex
   if (!(await canSeeOperation(actor, operationId, q))) throw notFoundError();
   const ownerParty = await currentOwnerPartyId(q, operationId);
   const namedBy = sql<string>`(select u.name from users u where u.id = ${operationSignatories.namedByUserId})`;
+  const namer = alias(users, 'namer');
   const [owners, named] = await Promise.all([
     ownerParty
       ? q.select({ userId: users.id, name: users.name, email: users.email }).from(users).where(and(eq(users.partyId, ownerParty), isNull(users.disabledAt), eq(users.role, 'owner'))).orderBy(asc(users.name))
@@ -57,7 +60,16 @@ export async function listSignatories(actor: Actor, operationId: string, db?: Ex
       .select({ id: operationSignatories.id, userId: users.id, name: users.name, email: users.email, capacity: operationSignatories.capacity, namedOn: operationSignatories.namedAt, namedBy })
       .from(operationSignatories)
       .innerJoin(users, eq(users.id, operationSignatories.userId))
-      .where(and(eq(operationSignatories.operationId, operationId), isNull(operationSignatories.revokedAt), isNull(users.disabledAt)))
+      .innerJoin(namer, eq(namer.id, operationSignatories.namedByUserId))
+      .where(
+        and(
+          eq(operationSignatories.operationId, operationId),
+          isNull(operationSignatories.revokedAt),
+          isNull(users.disabledAt),
+          // Named by the current owner (or recorded by the department): not by a previous owner.
+          ownerParty ? or(eq(namer.partyId, ownerParty), inArray(namer.role, ['department_staff', 'department_supervisor', 'admin'])) : inArray(namer.role, ['department_staff', 'department_supervisor', 'admin']),
+        ),
+      )
       .orderBy(asc(operationSignatories.namedAt)),
   ]);
   const accepted = await acceptances(q, [...owners, ...named].map((s) => s.userId));
@@ -67,15 +79,9 @@ export async function listSignatories(actor: Actor, operationId: string, db?: Ex
   ];
 }
 
-/** May this account sign the operation's plans: the owner of record's own account, or one the owner named. */
+/** May this account sign the operation's plans: the owner of record's own account, or one the current owner named (lib/signing/ceremony). */
 export async function maySign(db: Executor, userId: string, operationId: string): Promise<boolean> {
-  const [row] = await queryRows<{ ok: boolean }>(db, sql`select (
-      exists (select 1 from ${users} join ${ownerships} on ${ownerships.ownerId} = ${users.partyId} and ${ownerships.releasedOn} is null
-        where ${users.id} = ${userId} and ${users.role} = 'owner' and ${users.disabledAt} is null and ${ownerships.operationId} = ${operationId})
-      or exists (select 1 from ${operationSignatories} where ${operationSignatories.userId} = ${userId}
-        and ${operationSignatories.operationId} = ${operationId} and ${operationSignatories.revokedAt} is null)
-    ) as ok`);
-  return Boolean(row?.ok);
+  return (await signingCapacity(db, userId, operationId)) !== null;
 }
 
 /** The owner names a person with a portal account as authorized to sign the operation's plans. */

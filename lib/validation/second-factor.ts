@@ -20,7 +20,7 @@ const appCode = z
 export const signInWithCodeSchema = signInSchema.extend({ code: z.string().trim().max(40).optional() });
 export type SignInWithCodeInput = z.infer<typeof signInWithCodeSchema>;
 
-export const confirmTotpSchema = z.object({ code: appCode });
+export const confirmTotpSchema = z.object({ code: appCode, stepUp: z.string().max(16_000).optional() });
 export type ConfirmTotpValues = z.infer<typeof confirmTotpSchema>;
 
 export const renewRecoveryCodesSchema = z.object({ code: anyCode });
@@ -45,6 +45,10 @@ export const passkeySignInSchema = z.object({
 export const addPasskeySchema = z.object({
   name: z.string().trim().min(1, 'Name the passkey, for example “Work laptop”').max(60, 'Use at most 60 characters'),
   response: z.record(z.string(), z.unknown()),
+  password: z.string().min(1, 'Enter the password you sign in with').max(200),
+  // The factor the account already has: a code from its app, or a passkey's answer.
+  code: z.string().trim().max(40).optional(),
+  stepUp: z.string().max(16_000).optional(),
 });
 
 export const removePasskeySchema = z.object({

@@ -45,6 +45,10 @@ test('an owner adds a passkey, signs in with it, and signs her annual update wit
       await expect(keys.getByText('Name the passkey, for example “Work laptop”')).toBeVisible();
       await keys.getByLabel('Name for the new passkey').fill('Kitchen laptop');
       await keys.getByRole('button', { name: 'Add a passkey' }).click();
+      // Adding a factor asks for the password again.
+      await expect(keys.getByText('Enter the password you sign in with')).toBeVisible();
+      await keys.getByLabel('Your password').fill(DEMO_PASSWORD);
+      await keys.getByRole('button', { name: 'Add a passkey' }).click();
       await expect(keys.getByRole('status')).toContainText('Passkey “Kitchen laptop” added');
       await expect(keys.getByRole('list', { name: 'Your passkeys' })).toContainText('Kitchen laptop');
       const { credentials } = await cdp.send('WebAuthn.getCredentials', { authenticatorId });

@@ -33,7 +33,7 @@ import { effluentSystemSchema, structureSchema } from '@/lib/validation/structur
 import { addFamilyLink, addInterest, addManager, removeControl } from '@/lib/feedlots/control';
 import { SIGNATURE_AGREEMENT } from '@/lib/signing/agreement';
 import { passkeySignInOptions } from '@/lib/auth/credentials';
-import { finishPasskeyRegistration, passkeyRequestOptions, removePasskey, startPasskeyRegistration } from '@/lib/auth/passkeys';
+import { finishPasskeyRegistration, passkeyRequestOptions, removePasskey, startPasskeyRegistration, stepUpOptions } from '@/lib/auth/passkeys';
 import { addPasskeySchema, passkeySignInSchema, removePasskeySchema } from '@/lib/validation/second-factor';
 import { acceptSignatureAgreement, nameSignatory, revokeSignatory } from '@/lib/signing/signatories';
 import { acceptAgreementSchema, nameSignatorySchema, requestSignatureSchema, revokeSignatorySchema } from '@/lib/validation/signing';
@@ -175,10 +175,11 @@ const CASES: Case[] = [
   { name: 'removeSecondFactorAction', roles: ALL, base: () => fc.constant({ password: PASSWORD, code: '123456' }), run: async (a, x) => removeOwnSecondFactor(a, parseOrThrow(removeSecondFactorSchema, x), '10.0.0.9') },
   { name: 'passkeySignInOptionsAction', roles: ALL, base: () => fc.constant({ email: 'owner.hansen@example.com', password: PASSWORD }), run: async (_a, x) => passkeySignInOptions({ ...parseOrThrow(passkeySignInSchema, x), ip: '10.0.0.9' }) },
   { name: 'startPasskeyAction', lenient: true, roles: ALL, base: () => fc.constant(undefined), run: async (a) => startPasskeyRegistration(a) },
-  { name: 'addPasskeyAction', roles: ALL, base: () => fc.constant({ name: 'Work laptop', response: { id: 'AAAA', rawId: 'AAAA', type: 'public-key', response: {} } }), run: async (a, x) => {
+  { name: 'addPasskeyAction', roles: ALL, base: () => fc.constant({ name: 'Work laptop', password: PASSWORD, response: { id: 'AAAA', rawId: 'AAAA', type: 'public-key', response: {} } }), run: async (a, x) => {
     const v = parseOrThrow(addPasskeySchema, x);
-    return finishPasskeyRegistration(a, { name: v.name, response: v.response as never }, '10.0.0.9');
+    return finishPasskeyRegistration(a, { ...v, response: v.response as never }, '10.0.0.9');
   } },
+  { name: 'stepUpOptionsAction', lenient: true, roles: ALL, base: () => fc.constant(undefined), run: async (a) => stepUpOptions(a) },
   { name: 'removePasskeyAction', roles: ALL, base: () => fc.constant({ id: '00000000-0000-4000-8000-000000000000', password: PASSWORD }), run: async (a, x) => removePasskey(a, parseOrThrow(removePasskeySchema, x), '10.0.0.9') },
   { name: 'signingPasskeyOptionsAction', lenient: true, roles: ALL, base: () => fc.constant(undefined), run: async (a) => {
     if (!(await passkeyRequestOptions(a.id, 'signing'))) throw new AppError('CONFLICT', 'No passkey is set up for your account.');

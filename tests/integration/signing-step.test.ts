@@ -4,11 +4,16 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { auditEvents, emailOutbox, planSignatures, planSubmissions, plans, recoveryCodes } from '@/db/schema';
+import { auditEvents, emailOutbox, operationSignatories, passkeys, planSignatures, planSubmissions, plans, recoveryCodes, signingLockouts, userSecondFactors } from '@/db/schema';
 import type { Actor } from '@/lib/auth/roles';
 import { grantAccess } from '@/lib/auth/grants';
 import { AppError } from '@/lib/errors';
 import type { SnapshotV1 } from '@/lib/plans/document/snapshot';
+import { SIGNING_LOCK, releaseSigningTry, reserveSigningTry, signedDocumentSha256 } from '@/lib/signing/ceremony';
+import { verifySecondFactor } from '@/lib/auth/second-factor';
+import { confirmTotpEnrolment, startTotpEnrolment } from '@/lib/auth/second-factor-enrolment';
+import { finishPasskeyRegistration } from '@/lib/auth/passkeys';
+import { encryptTotpSecret, newTotpSecret, totpCodeAt } from '@/lib/auth/totp';
 import { uploadAttachment } from '@/lib/plans/attachments';
 import { saveDraft } from '@/lib/plans/drafts';
 import { signingPreview } from '@/lib/plans/signing';
@@ -123,7 +128,11 @@ describe(`the signing step on ${databaseLabel}`, () => {
       certificationVersion: PLAN_CERTIFICATION.version,
       certificationSha256: certificationSha256(),
       factor: 'password_and_recovery_code',
+      update: null,
     });
+    // Anyone holding the frozen submission can recompute the SHA-256 the signer was shown.
+    const frozen = submission!.snapshot as SnapshotV1;
+    expect(signedDocumentSha256({ kind: frozen.kind, update: frozen.signature!.update, document: frozen.document })).toBe(preview.documentSha256);
     const signed = await db().select().from(auditEvents).where(and(eq(auditEvents.action, 'plan.signed'), eq(auditEvents.entityId, plan.planId)));
     expect(signed).toHaveLength(1);
     expect(signed[0]).toMatchObject({ actorUserId: preparer.id, after: { submissionId: result.submissionId, capacity: 'Preparer authorized by the owner', documentSha256: preview.documentSha256 } });
@@ -163,7 +172,7 @@ describe(`the signing step on ${databaseLabel}`, () => {
     await acceptSignatureAgreement(owner, { version: SIGNATURE_AGREEMENT.version, agree: true });
     const noFactor = await refusal(file(owner, plan, await sig()));
     expect(noFactor.code).toBe('CONFLICT');
-    expect(noFactor.message).toMatch(/Set up an authenticator app on your account page/);
+    expect(noFactor.message).toMatch(/Set up an authenticator app or a passkey on your account page/);
     expect(await submissionsOf(plan.planId)).toEqual([]);
   });
 
@@ -219,5 +228,62 @@ describe(`the signing step on ${databaseLabel}`, () => {
 
     // With a code not used before, the same signer files it.
     await expect(file(owner, second, await signature(owner, second.planId))).resolves.toMatchObject({ planId: second.planId, replayed: false });
+  });
+  it('a person named by someone other than the current owner (a previous owner, say) may not sign', async () => {
+    const owner = await createOwner({ password: PASSWORD });
+    const stranger = await createOwner({ name: 'A previous owner' });
+    const manager = await createUser('preparer', { name: 'Former farm manager', password: PASSWORD });
+    await readyToSign(manager, PASSWORD);
+    const plan = await completePlan(owner, manager);
+    await db().insert(operationSignatories).values({ operationId: plan.operationId, userId: manager.id, capacity: 'Farm manager', namedByUserId: stranger.id });
+    expect((await signingPreview(manager, plan.planId, TODAY)).readiness.capacity).toBeNull();
+    const refused = await refusal(file(manager, plan, await signature(manager, plan.planId)));
+    expect(refused.code).toBe('FORBIDDEN');
+    expect(await submissionsOf(plan.planId)).toEqual([]);
+  });
+
+  it('tries sent at once cannot pass the lock: each is counted before the password is checked', async () => {
+    const owner = await createOwner({ password: PASSWORD });
+    for (let i = 0; i < SIGNING_LOCK.tries; i++) await reserveSigningTry(owner);
+    const sixth = await refusal(reserveSigningTry(owner));
+    expect(sixth.code).toBe('THROTTLED');
+    // A try that never reached the password (a changed plan, say) is given back, not counted.
+    await releaseSigningTry(owner);
+    await reserveSigningTry(owner);
+  });
+
+  it('an authenticator code already taken (to sign in a moment ago) is refused as used, not counted as a wrong try', async () => {
+    const owner = await createOwner({ password: PASSWORD });
+    await readyToSign(owner, PASSWORD);
+    const secret = newTotpSecret();
+    await db().update(userSecondFactors).set({ secretEncrypted: encryptTotpSecret(secret, owner.id), lastUsedStep: null }).where(eq(userSecondFactors.userId, owner.id));
+    const plan = await completePlan(owner);
+    const now = new Date();
+    const code = totpCodeAt(secret, now);
+    // Signing in took it.
+    expect(await db().transaction((tx) => verifySecondFactor(owner.id, code, tx, now))).toBe('totp');
+    const sig = { ...(await signature(owner, plan.planId)), code };
+    const used = await refusal(file(owner, plan, sig));
+    expect(used.code).toBe('VALIDATION');
+    expect(used.fieldErrors?.code?.[0]).toMatch(/already used a moment ago/);
+    const [count] = await db().select({ failures: signingLockouts.failures }).from(signingLockouts).where(eq(signingLockouts.userId, owner.id));
+    expect(count?.failures ?? 0).toBe(0);
+    expect(await submissionsOf(plan.planId)).toEqual([]);
+  });
+
+  it('a factor is added beside an existing one only with it: a passkey beside an app needs the app’s code, an app beside a passkey needs the passkey', async () => {
+    const owner = await createOwner({ password: PASSWORD });
+    await readyToSign(owner, PASSWORD);
+    const noCode = await refusal(finishPasskeyRegistration(owner, { name: 'Laptop', password: PASSWORD, response: { id: 'x', rawId: 'x', type: 'public-key', response: {} } as never }, null));
+    expect(noCode.code).toBe('VALIDATION');
+    expect(noCode.fieldErrors?.code?.[0]).toBe('Type the code your app shows now');
+
+    const other = await createOwner({ password: PASSWORD });
+    await db().insert(passkeys).values({ userId: other.id, credentialId: 'credential-of-other', publicKey: 'AAAA', name: 'Phone' });
+    const { secret } = await startTotpEnrolment(other);
+    const noPasskey = await refusal(confirmTotpEnrolment(other, { code: totpCodeAt(secret, new Date()) }, '10.0.0.9'));
+    expect(noPasskey.message).toMatch(/Use one of your passkeys first/);
+    const [app] = await db().select({ confirmedAt: userSecondFactors.confirmedAt }).from(userSecondFactors).where(eq(userSecondFactors.userId, other.id));
+    expect(app?.confirmedAt ?? null).toBeNull();
   });
 });

@@ -176,7 +176,7 @@ export function NoChangeForm({ rows, filer, certification, readiness }: { rows: 
             Before you can sign, on <Link href="/account">your account page</Link>
             {!readiness.agreementAccepted ? ' accept the electronic signature agreement' : ''}
             {!readiness.agreementAccepted && !readiness.hasSecondFactor ? ' and' : ''}
-            {!readiness.hasSecondFactor ? ' set up an authenticator app: signing asks for your password and a code from it' : ''}.
+            {!readiness.hasSecondFactor ? ' set up an authenticator app or a passkey: signing asks for your password and a code from the app, or your passkey' : ''}.
           </Alert>
         ) : (
           <>

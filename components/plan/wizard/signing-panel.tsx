@@ -105,7 +105,7 @@ export function SigningPanel({ prepare, requestSignature, sign, passkeyOptions, 
           <p>You sign this plan as {preview.readiness.capacity.toLowerCase()}. On your account page, first:</p>
           <ul className="usa-list">
             {!preview.readiness.agreementAccepted ? <li>accept the electronic signature agreement (once);</li> : null}
-            {!preview.readiness.hasSecondFactor ? <li>set up an authenticator app: signing asks for your password and a code from it.</li> : null}
+            {!preview.readiness.hasSecondFactor ? <li>set up an authenticator app or a passkey: signing asks for your password and a code from the app, or your passkey.</li> : null}
           </ul>
           <p>
             <Link href="/account" className="usa-link">

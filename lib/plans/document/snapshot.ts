@@ -42,6 +42,8 @@ export type FrozenSignature = {
   certificationVersion: string;
   certificationSha256: string;
   factor: string;
+  /** The update's own answers as signed (null for an original plan): with `kind` and `document`, exactly what `documentSha256` covers. */
+  update?: unknown;
 };
 
 export function buildSnapshot(parts: Omit<SnapshotV1, 'version'>): SnapshotV1 {
