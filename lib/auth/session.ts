@@ -10,6 +10,7 @@ import { authOptions } from './options';
 import { isSessionId } from './sessions';
 import { hasSecondFactor, SECOND_FACTOR_EXPECTED } from './second-factor';
 import { getEnv, staffSecondFactorPolicy } from '@/lib/env';
+import { getLogger } from '@/lib/log';
 import type { Actor, Role } from './roles';
 
 /**
@@ -59,7 +60,15 @@ let demoData: Promise<boolean> | undefined;
 function onDemoData(): Promise<boolean> {
   demoData ??= getDb()
     .then((db) => db.select({ key: portalFacts.key }).from(portalFacts).where(eq(portalFacts.key, 'demo_data')).limit(1))
-    .then((rows) => rows.length > 0)
+    .then((rows) => {
+      const demo = rows.length > 0;
+      const env = getEnv();
+      // Said once, where an operator reads it: this server exempts staff only because it holds the demo.
+      if (demo && !env.MMP_STAFF_SECOND_FACTOR && staffSecondFactorPolicy(env, false) === 'required') {
+        getLogger('auth').warn('this database holds the demo data, so staff sign in without a second factor; set MMP_STAFF_SECOND_FACTOR=required to require one');
+      }
+      return demo;
+    })
     .catch((err: unknown) => {
       demoData = undefined;
       throw err;

@@ -1,7 +1,7 @@
 import 'server-only';
-import { eq } from 'drizzle-orm';
+import { and, eq, gt } from 'drizzle-orm';
 import { getDb } from '@/db/client';
-import { operations, plans } from '@/db/schema';
+import { auditEvents, operations, plans } from '@/db/schema';
 import { recordAudit } from '@/lib/audit';
 import { authorize } from '@/lib/auth/policy';
 import type { Actor } from '@/lib/auth/roles';
@@ -12,6 +12,9 @@ import { signingReadiness, type SigningReadiness } from '@/lib/signing/ceremony'
 import { PLAN_CERTIFICATION, type Certification } from '@/lib/signing/certification';
 import { listSignatories } from '@/lib/signing/signatories';
 import { isEditableStatus } from './steps';
+import { formatDateTime } from '@/lib/format';
+
+const RESEND_AFTER_MINUTES = 60;
 import { checkForFiling } from './submit';
 
 // What the signing step shows before anyone signs (CROMERR: the signer reviews the content, the
@@ -70,6 +73,13 @@ export async function requestSignature(actor: Actor, input: { planId: string; no
       .where(eq(plans.id, input.planId));
     if (!plan) throw notFoundError();
     if (!isEditableStatus(plan.status)) throw new AppError('CONFLICT', 'This plan was already filed: there is nothing left to sign.');
+    // One request at a time: a second within the hour is refused, so no one is emailed again and again.
+    const [recent] = await tx
+      .select({ at: auditEvents.occurredAt })
+      .from(auditEvents)
+      .where(and(eq(auditEvents.action, 'plan.signature_requested'), eq(auditEvents.entityType, 'plan'), eq(auditEvents.entityId, plan.id), gt(auditEvents.occurredAt, new Date(Date.now() - RESEND_AFTER_MINUTES * 60_000))))
+      .limit(1);
+    if (recent) throw new AppError('CONFLICT', `It was sent to be signed ${formatDateTime(recent.at)}. You can send it again an hour after that.`);
     const signers = (await listSignatories(actor, plan.operationId, tx)).filter((s) => s.userId !== actor.id);
     if (!signers.length) {
       throw new AppError('CONFLICT', 'No one with a portal account may sign this operation’s plans yet. Ask the owner to register, or to name who signs for them.');

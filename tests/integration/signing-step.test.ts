@@ -16,7 +16,7 @@ import { finishPasskeyRegistration } from '@/lib/auth/passkeys';
 import { encryptTotpSecret, newTotpSecret, totpCodeAt } from '@/lib/auth/totp';
 import { uploadAttachment } from '@/lib/plans/attachments';
 import { saveDraft } from '@/lib/plans/drafts';
-import { signingPreview } from '@/lib/plans/signing';
+import { requestSignature, signingPreview } from '@/lib/plans/signing';
 import { startPlan } from '@/lib/plans/start';
 import { submitPlan } from '@/lib/plans/submit';
 import { SIGNATURE_AGREEMENT } from '@/lib/signing/agreement';
@@ -285,5 +285,18 @@ describe(`the signing step on ${databaseLabel}`, () => {
     expect(noPasskey.message).toMatch(/Use one of your passkeys first/);
     const [app] = await db().select({ confirmedAt: userSecondFactors.confirmedAt }).from(userSecondFactors).where(eq(userSecondFactors.userId, other.id));
     expect(app?.confirmedAt ?? null).toBeNull();
+  });
+  it('a preparer who may not sign sends the plan to those who may: each is emailed the signing step, and not again within the hour', async () => {
+    const owner = await createOwner({ name: 'Dvorak Feeders', password: PASSWORD });
+    const preparer = await createUser('preparer', { name: 'Jamie Becker', password: PASSWORD });
+    const plan = await completePlan(owner, preparer);
+    expect(await requestSignature(preparer, { planId: plan.planId, note: 'Please sign by Friday.' }, { origin: 'http://portal.test' })).toEqual({ sentTo: ['Dvorak Feeders'] });
+    const mail = await db().select().from(emailOutbox).where(eq(emailOutbox.template, 'signature-requested'));
+    expect(mail.map((m) => m.toAddress)).toEqual([owner.email]);
+    expect(mail[0]!.text).toContain(`http://portal.test/plans/${plan.planId}/edit?step=review`);
+    expect(mail[0]!.text).toContain('Please sign by Friday.');
+    const again = await refusal(requestSignature(preparer, { planId: plan.planId }, { origin: 'http://portal.test' }));
+    expect(again.code).toBe('CONFLICT');
+    expect(await db().select().from(emailOutbox).where(eq(emailOutbox.template, 'signature-requested'))).toHaveLength(1);
   });
 });
