@@ -12,15 +12,14 @@ import {
 } from '@simplewebauthn/server';
 import { and, asc, count, eq, gt, isNotNull } from 'drizzle-orm';
 import { getDb, type Executor } from '@/db/client';
-import { passkeys, userSecondFactors, users, webauthnChallenges } from '@/db/schema';
+import { passkeys, userSecondFactors, webauthnChallenges } from '@/db/schema';
 import { recordAudit } from '@/lib/audit';
 import { publicOrigin } from '@/lib/env';
 import { AppError, notFoundError } from '@/lib/errors';
-import { verifyPassword } from './passwords';
 import { authorize } from './policy';
 import type { Actor } from './roles';
 import { noticeSecondFactorChange, verifySecondFactor } from './second-factor';
-import { checkThrottle, recordAttempt, waitInWords } from './throttle';
+import { requirePasswordAgain } from './password-again';
 
 // Passkeys (WebAuthn, through the maintained @simplewebauthn/server): a second factor beside the
 // authenticator app, asked at sign-in and at the signing step. The relying party is the portal's
@@ -121,15 +120,8 @@ export async function finishPasskeyRegistration(
   input: { response: RegistrationResponseJSON; name: string; password: string; code?: string; stepUp?: string },
   ip: string | null,
 ): Promise<PasskeySummary> {
+  await requirePasswordAgain(actor, input.password);
   const db = await getDb();
-  const key = { email: actor.email.toLowerCase(), address: `session:${actor.id}` };
-  const throttle = await checkThrottle(db, key.email, key.address);
-  if (throttle.limited) throw new AppError('THROTTLED', `Too many wrong tries. For your security, wait ${waitInWords(throttle.retryAfterSeconds)} and try again.`);
-  const [user] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, actor.id));
-  if (!(await verifyPassword(input.password, user?.passwordHash))) {
-    await recordAttempt(db, key.email, key.address, false);
-    throw new AppError('VALIDATION', 'That password is not right.', { password: ['Enter the password you sign in with'] });
-  }
   return db.transaction(async (tx) => {
     await authorize(actor, 'account.manage_own', undefined, tx);
     await requireExistingFactor(tx, actor.id, input);
@@ -156,15 +148,8 @@ export async function finishPasskeyRegistration(
 
 /** Removes one of the account's passkeys; the password is asked again (wrong ones count in this session's sign-in throttle). */
 export async function removePasskey(actor: Actor, input: { id: string; password: string }, ip: string | null): Promise<void> {
+  await requirePasswordAgain(actor, input.password);
   const db = await getDb();
-  const key = { email: actor.email.toLowerCase(), address: `session:${actor.id}` };
-  const throttle = await checkThrottle(db, key.email, key.address);
-  if (throttle.limited) throw new AppError('THROTTLED', `Too many wrong tries. For your security, wait ${waitInWords(throttle.retryAfterSeconds)} and try again.`);
-  const [user] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, actor.id));
-  if (!(await verifyPassword(input.password, user?.passwordHash))) {
-    await recordAttempt(db, key.email, key.address, false);
-    throw new AppError('VALIDATION', 'That password is not right.', { password: ['That password is not right'] });
-  }
   await db.transaction(async (tx) => {
     await authorize(actor, 'account.manage_own', undefined, tx);
     const [gone] = await tx.delete(passkeys).where(and(eq(passkeys.id, input.id), eq(passkeys.userId, actor.id))).returning({ name: passkeys.name });
