@@ -15,7 +15,7 @@ import { checkCountiesExist, materializePlan } from './materialize';
 import { loadOperationFacts } from './operation-facts';
 import { isEditableStatus } from './steps';
 import { recordSubmission } from './submit-record';
-import { VerifiedCredentials, countedSigningTry, releaseSigningTry, signedDocumentSha256, verifySigner, type SignatureInput } from '@/lib/signing/ceremony';
+import { VerifiedCredentials, isSigningRefusal, signedDocumentSha256, verifySigner, type SignatureInput } from '@/lib/signing/ceremony';
 
 export type SubmitResult = { planId: string; submissionId: string; submittedOn: string; confirmationNumber: string | null; replayed: boolean };
 
@@ -59,10 +59,8 @@ export async function submitPlan(
   const db = await getDb();
   const earlier = await findSubmission(db, input.idempotencyKey);
   if (earlier) return replay(earlier, input.planId);
-  // A signature typed now is one counted try (a batch's was counted when it was checked).
-  const counted = input.signature instanceof VerifiedCredentials ? <T,>(f: () => Promise<T>) => f() : <T,>(f: () => Promise<T>) => countedSigningTry(actor, f);
   try {
-    const result = await counted(() => db.transaction(async (tx) => {
+    const result = await db.transaction(async (tx) => {
       await authorize(actor, 'plan.submit', { planId: input.planId }, tx);
       const [plan] = await tx.select().from(plans).where(eq(plans.id, input.planId)).for('update');
       if (!plan) throw new AppError('NOT_FOUND', 'We can’t find that record.');
@@ -83,11 +81,12 @@ export async function submitPlan(
       const counties = derivePlanCounties(facts.operation.countyFips, checked.document.fields);
       await checkCountiesExist(tx, checked.document, counties);
       const signer = await verifySigner(tx, actor, { signature: input.signature, operationId: plan.operationId, actualDocumentSha256: documentSha256 });
+      // Wrong credentials: this transaction commits their count, and nothing is filed.
+      if (isSigningRefusal(signer)) return signer;
       await materializePlan(tx, plan.id, checked.document, counties);
       return recordSubmission(tx, { actor, plan, facts, checked, context, signer, idempotencyKey: input.idempotencyKey, ...ctx });
-    }));
-    // A retry that found its submission already made checked no credentials: its try is given back.
-    if (result.replayed && !(input.signature instanceof VerifiedCredentials)) await releaseSigningTry(actor);
+    });
+    if (isSigningRefusal(result)) throw result.refused;
     return result;
   } catch (err) {
     // The unique key refused a second insert of a concurrent retry: answer with the first one.

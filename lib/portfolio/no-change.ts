@@ -11,7 +11,7 @@ import { saveDraft } from '@/lib/plans/drafts';
 import { feePreview } from '@/lib/plans/fees';
 import { startPlan } from '@/lib/plans/start';
 import { submitPlan } from '@/lib/plans/submit';
-import { countedSigningTry, signingCapacity, verifySigningCredentials, type VerifiedCredentials } from '@/lib/signing/ceremony';
+import { checkSigningCredentials, isSigningRefusal, signingCapacity, verifySigningCredentials, type VerifiedCredentials } from '@/lib/signing/ceremony';
 import { listPortfolioOwners } from './owners';
 
 // "No change" annual updates (IAC 567-65.110(3)"b"(3): a statement that the approved plan has not
@@ -137,7 +137,9 @@ export async function fileNoChangeUpdates(
 /** The batch's signing step: the password and code, checked once; a wrong one is counted toward the lock. */
 async function verifyOnce(actor: Actor, signing: { password: string; code: string; certificationVersion: string; passkey?: string }): Promise<VerifiedCredentials> {
   const db = await getDb();
-  return countedSigningTry(actor, () => db.transaction((tx) => verifySigningCredentials(tx, actor, signing)));
+  const checked = await db.transaction((tx) => checkSigningCredentials(tx, actor, () => verifySigningCredentials(tx, actor, signing)));
+  if (isSigningRefusal(checked)) throw checked.refused;
+  return checked;
 }
 
 async function findFiled(idempotencyKey: string) {

@@ -211,20 +211,23 @@ export async function verifySigningCredentials(
 /**
  * The signing step of one filing, inside the submission's transaction: authority for the operation,
  * the document the signer read (its SHA-256, as shown) against the one being filed, then the
- * credentials, unless a batch already verified them. Returns the signature to write.
+ * credentials, unless a batch already verified them. Returns the signature to write, or the refusal
+ * of wrong credentials (counted in this transaction, which the caller commits with nothing filed).
  */
 export async function verifySigner(
   tx: Executor,
   actor: Actor,
   input: { signature: SignatureInput | VerifiedCredentials; operationId: string; actualDocumentSha256: string },
   now = new Date(),
-): Promise<Signer> {
+): Promise<Signer | SigningRefusal> {
   const capacity = await requireSigningAuthority(tx, actor, input.operationId, now);
   const { signature } = input;
   if (!(signature instanceof VerifiedCredentials) && signature.documentSha256 !== input.actualDocumentSha256) {
     throw new AppError('CONFLICT', 'The plan changed since you read it (or a record it draws on did: a landowner’s statement, a reference value, the date), so its fingerprint is not the one shown. Read it again, then sign.');
   }
-  const credentials = signature instanceof VerifiedCredentials ? signature : await verifySigningCredentials(tx, actor, signature, now);
+  const checked = signature instanceof VerifiedCredentials ? signature : await checkSigningCredentials(tx, actor, () => verifySigningCredentials(tx, actor, signature, now), now);
+  if (isSigningRefusal(checked)) return checked;
+  const credentials = checked;
   if (credentials.userId !== actor.id) throw new AppError('FORBIDDEN', NOT_A_SIGNATORY);
   return {
     userId: actor.id,
@@ -243,89 +246,66 @@ export async function verifySigner(
 const TRIES_FORGOTTEN_AFTER_HOURS = 24;
 
 /**
- * Counts this try before the password and code are checked, in its own committed transaction, so
- * that tries sent at once cannot all pass the lock; refuses while signing is locked. A try that never
- * reaches the credentials (a changed plan, a missing answer) is given back with `releaseSigningTry`;
- * a right one clears the count (in the signing transaction); a wrong one is settled with
- * `settleSigningFailure`.
+ * Locks the account's signing-tries row for the rest of the caller's transaction and refuses while
+ * signing is locked. Every check of a password and code at signing runs under this lock, so tries
+ * sent at once are checked one after another, each seeing the count the one before left.
  */
-export async function reserveSigningTry(actor: Actor, now = new Date()): Promise<void> {
-  const db = await getDb();
-  const at = now.toISOString();
-  const stale = new Date(now.getTime() - TRIES_FORGOTTEN_AFTER_HOURS * 3_600_000).toISOString();
-  const [row] = await db
+export async function holdSigningTries(tx: Executor, actor: Actor, now = new Date()): Promise<void> {
+  await tx.insert(signingLockouts).values({ userId: actor.id, failures: 0 }).onConflictDoNothing();
+  const [row] = await tx.select({ lockedUntil: signingLockouts.lockedUntil }).from(signingLockouts).where(eq(signingLockouts.userId, actor.id)).for('update');
+  if (row?.lockedUntil && row.lockedUntil > now) throw new AppError('THROTTLED', lockedWords(row.lockedUntil));
+}
+
+/**
+ * Counts a wrong password or code at signing inside the caller's transaction, which then commits
+ * with nothing filed (the caller returns the refusal rather than throwing it): audited, and the fifth
+ * in a row (within a day) locks signing for SIGNING_LOCK.minutes, audited and emailed to the account
+ * holder. Returns the message to show: the refusal with the tries left, or the lock.
+ */
+export async function recordSigningFailure(tx: Executor, actor: Actor, refusal: SigningCredentialsRefused, now = new Date()): Promise<AppError> {
+  const stale = new Date(now.getTime() - TRIES_FORGOTTEN_AFTER_HOURS * 3_600_000);
+  const [row] = await tx.select({ failures: signingLockouts.failures, lastFailureAt: signingLockouts.lastFailureAt }).from(signingLockouts).where(eq(signingLockouts.userId, actor.id)).for('update');
+  const failures = (row && row.lastFailureAt && row.lastFailureAt > stale ? row.failures : 0) + 1;
+  await tx
     .insert(signingLockouts)
-    .values({ userId: actor.id, failures: 1, lastFailureAt: now })
-    .onConflictDoUpdate({
-      target: signingLockouts.userId,
-      set: {
-        // A lock that has run out, or tries long past, start the count again.
-        failures: sql`case when (${signingLockouts.lockedUntil} is not null and ${signingLockouts.lockedUntil} <= ${at}::timestamptz) or ${signingLockouts.lastFailureAt} < ${stale}::timestamptz then 1 else ${signingLockouts.failures} + 1 end`,
-        lockedUntil: sql`case when ${signingLockouts.lockedUntil} <= ${at}::timestamptz then null else ${signingLockouts.lockedUntil} end`,
-        lastFailureAt: now,
-      },
-    })
-    .returning({ failures: signingLockouts.failures, lockedUntil: signingLockouts.lockedUntil });
-  if (row?.lockedUntil && row.lockedUntil > now) {
-    await releaseSigningTry(actor);
-    throw new AppError('THROTTLED', lockedWords(row.lockedUntil));
+    .values({ userId: actor.id, failures, lastFailureAt: now })
+    .onConflictDoUpdate({ target: signingLockouts.userId, set: { failures, lastFailureAt: now, lockedUntil: null } });
+  await recordAudit(tx, { actorUserId: actor.id, action: 'signing.refused', entityType: 'user', entityId: actor.id, after: { field: refusal.field, failures } });
+  if (failures < SIGNING_LOCK.tries) {
+    const left = SIGNING_LOCK.tries - failures;
+    return new AppError('VALIDATION', `${refusal.message} ${left === 1 ? 'One more wrong try locks' : `${left} more wrong tries lock`} signing for ${SIGNING_LOCK.minutes} minutes.`, refusal.fieldErrors);
   }
-  if (row && row.failures > SIGNING_LOCK.tries) {
-    // More tries at once than the lock allows: this one is refused unchecked.
-    await releaseSigningTry(actor);
-    throw new AppError('THROTTLED', 'Too many signing tries at once. Wait a minute, then sign again.');
+  const until = new Date(now.getTime() + SIGNING_LOCK.minutes * 60_000);
+  await tx.update(signingLockouts).set({ failures: 0, lockedUntil: until }).where(eq(signingLockouts.userId, actor.id));
+  await recordAudit(tx, { actorUserId: actor.id, action: 'signing.locked', entityType: 'user', entityId: actor.id, after: { lockedUntil: until.toISOString(), tries: SIGNING_LOCK.tries } });
+  const [user] = await tx.select({ email: users.email, name: users.name }).from(users).where(eq(users.id, actor.id));
+  if (user) {
+    await enqueueEmail(tx, {
+      eventKey: `user:${actor.id}:signing-locked:${now.getTime()}`,
+      recipients: [{ address: user.email, userId: actor.id }],
+      template: 'signing-locked',
+      props: { name: user.name, at: now.toISOString(), lockedUntil: until.toISOString(), tries: SIGNING_LOCK.tries, accountUrl: `${publicOrigin()}/account` },
+    });
   }
+  return new AppError('THROTTLED', lockedWords(until));
 }
 
-/** Gives back a try that never reached the password and code. */
-export async function releaseSigningTry(actor: Actor): Promise<void> {
-  const db = await getDb();
-  await db.update(signingLockouts).set({ failures: sql`greatest(${signingLockouts.failures} - 1, 0)` }).where(eq(signingLockouts.userId, actor.id));
-}
+/** A refusal of the credentials, to be returned from a transaction that then commits its count. */
+export type SigningRefusal = { refused: AppError };
 
 /**
- * A wrong password or code at signing, already counted by `reserveSigningTry`: audited, and the
- * fifth in a row locks signing for SIGNING_LOCK.minutes (audited, and the account holder is emailed).
- * Returns the message to show: the refusal, with the tries left or the lock.
+ * Checks the credentials inside the caller's transaction, under the account's signing-tries lock:
+ * a wrong password or code is counted in that same transaction and returned (not thrown), so the
+ * caller commits the count with nothing else done and answers with the refusal.
  */
-export async function settleSigningFailure(actor: Actor, refusal: SigningCredentialsRefused, now = new Date()): Promise<AppError> {
-  const db = await getDb();
-  return db.transaction(async (tx) => {
-    const [row] = await tx.select({ failures: signingLockouts.failures }).from(signingLockouts).where(eq(signingLockouts.userId, actor.id)).for('update');
-    const failures = row?.failures ?? 1;
-    await recordAudit(tx, { actorUserId: actor.id, action: 'signing.refused', entityType: 'user', entityId: actor.id, after: { field: refusal.field, failures } });
-    if (failures < SIGNING_LOCK.tries) {
-      const left = SIGNING_LOCK.tries - failures;
-      return new AppError('VALIDATION', `${refusal.message} ${left === 1 ? 'One more wrong try locks' : `${left} more wrong tries lock`} signing for ${SIGNING_LOCK.minutes} minutes.`, refusal.fieldErrors);
-    }
-    const until = new Date(now.getTime() + SIGNING_LOCK.minutes * 60_000);
-    await tx.update(signingLockouts).set({ failures: 0, lockedUntil: until }).where(eq(signingLockouts.userId, actor.id));
-    await recordAudit(tx, { actorUserId: actor.id, action: 'signing.locked', entityType: 'user', entityId: actor.id, after: { lockedUntil: until.toISOString(), tries: SIGNING_LOCK.tries } });
-    const [user] = await tx.select({ email: users.email, name: users.name }).from(users).where(eq(users.id, actor.id));
-    if (user) {
-      await enqueueEmail(tx, {
-        eventKey: `user:${actor.id}:signing-locked:${now.getTime()}`,
-        recipients: [{ address: user.email, userId: actor.id }],
-        template: 'signing-locked',
-        props: { name: user.name, at: now.toISOString(), lockedUntil: until.toISOString(), tries: SIGNING_LOCK.tries, accountUrl: `${publicOrigin()}/account` },
-      });
-    }
-    return new AppError('THROTTLED', lockedWords(until));
-  });
-}
-
-/**
- * Runs `attempt` (which checks the password and code inside its own transaction) as one counted
- * signing try: reserved first, given back if it never reached the credentials, settled if they
- * were wrong. A right one clears the count inside `attempt`'s transaction.
- */
-export async function countedSigningTry<T>(actor: Actor, attempt: () => Promise<T>): Promise<T> {
-  await reserveSigningTry(actor);
+export async function checkSigningCredentials<T>(tx: Executor, actor: Actor, check: () => Promise<T>, now = new Date()): Promise<T | SigningRefusal> {
+  await holdSigningTries(tx, actor, now);
   try {
-    return await attempt();
+    return await check();
   } catch (err) {
-    if (err instanceof SigningCredentialsRefused) throw await settleSigningFailure(actor, err);
-    await releaseSigningTry(actor).catch(() => undefined);
+    if (err instanceof SigningCredentialsRefused) return { refused: await recordSigningFailure(tx, actor, err, now) };
     throw err;
   }
 }
+
+export const isSigningRefusal = (v: unknown): v is SigningRefusal => typeof v === 'object' && v !== null && 'refused' in v && (v as SigningRefusal).refused instanceof AppError;

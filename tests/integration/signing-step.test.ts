@@ -9,7 +9,7 @@ import type { Actor } from '@/lib/auth/roles';
 import { grantAccess } from '@/lib/auth/grants';
 import { AppError } from '@/lib/errors';
 import type { SnapshotV1 } from '@/lib/plans/document/snapshot';
-import { SIGNING_LOCK, releaseSigningTry, reserveSigningTry, signedDocumentSha256 } from '@/lib/signing/ceremony';
+import { SIGNING_LOCK, signedDocumentSha256 } from '@/lib/signing/ceremony';
 import { verifySecondFactor } from '@/lib/auth/second-factor';
 import { confirmTotpEnrolment, startTotpEnrolment } from '@/lib/auth/second-factor-enrolment';
 import { finishPasskeyRegistration } from '@/lib/auth/passkeys';
@@ -242,14 +242,18 @@ describe(`the signing step on ${databaseLabel}`, () => {
     expect(await submissionsOf(plan.planId)).toEqual([]);
   });
 
-  it('tries sent at once cannot pass the lock: each is counted before the password is checked', async () => {
+  it('tries sent at once cannot pass the lock: they are checked one after another, and only five are ever checked', async () => {
     const owner = await createOwner({ password: PASSWORD });
-    for (let i = 0; i < SIGNING_LOCK.tries; i++) await reserveSigningTry(owner);
-    const sixth = await refusal(reserveSigningTry(owner));
-    expect(sixth.code).toBe('THROTTLED');
-    // A try that never reached the password (a changed plan, say) is given back, not counted.
-    await releaseSigningTry(owner);
-    await reserveSigningTry(owner);
+    await readyToSign(owner, PASSWORD);
+    const plan = await completePlan(owner);
+    const wrong = await Promise.all(Array.from({ length: 7 }, async () => signature(owner, plan.planId, 'not my password')));
+    const answers = await Promise.all(wrong.map((sig) => refusal(file(owner, plan, sig))));
+    expect(answers.filter((a) => a.code === 'VALIDATION')).toHaveLength(SIGNING_LOCK.tries - 1);
+    expect(answers.filter((a) => a.code === 'THROTTLED')).toHaveLength(7 - (SIGNING_LOCK.tries - 1));
+    const checked = await db().select().from(auditEvents).where(and(eq(auditEvents.action, 'signing.refused'), eq(auditEvents.entityId, owner.id)));
+    expect(checked).toHaveLength(SIGNING_LOCK.tries);
+    expect(await db().select().from(auditEvents).where(and(eq(auditEvents.action, 'signing.locked'), eq(auditEvents.entityId, owner.id)))).toHaveLength(1);
+    expect(await submissionsOf(plan.planId)).toEqual([]);
   });
 
   it('an authenticator code already taken (to sign in a moment ago) is refused as used, not counted as a wrong try', async () => {
