@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, or } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { getDb, type Executor } from '@/db/client';
 import { operationSignatories, ownerships, signatureAgreementAcceptances, signingLockouts, users } from '@/db/schema';
