@@ -60,13 +60,19 @@ test('the admin reaches every link at 1280 px, the ones that do not fit through 
   const parameters = nav.getByRole('link', { name: 'Fee parameters' });
   const box = (await parameters.boundingBox())!;
   expect(box.height).toBeGreaterThanOrEqual(24);
+  // Whether "More" is shown is known only once the row is measured (and the header may still be
+  // remounting on the way to the admin's home): open it, if shown, and follow the link as one step.
+  await expect(nav.getByRole('list').first()).not.toHaveClass(/mmp-nav--unmeasured/);
   const more = nav.getByRole('button', { name: /More/ });
-  if (await more.isVisible()) {
-    await more.click();
-    await expect(more).toHaveAttribute('aria-expanded', 'true');
-  }
-  await nav.getByRole('link', { name: 'Account' }).click();
-  await expect(page).toHaveURL(/\/account$/);
+  const account = nav.getByRole('link', { name: 'Account' });
+  await expect(async () => {
+    if (!(await account.isVisible()) && (await more.isVisible())) {
+      if ((await more.getAttribute('aria-expanded')) !== 'true') await more.click();
+      await expect(more).toHaveAttribute('aria-expanded', 'true', { timeout: 2_000 });
+    }
+    await account.click({ timeout: 2_000 });
+    await expect(page).toHaveURL(/\/account$/, { timeout: 5_000 });
+  }).toPass({ timeout: 30_000 });
   await expectNoA11yViolations(page);
 });
 
