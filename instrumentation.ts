@@ -1,9 +1,11 @@
-// Runs once when the server starts. Reads the department's summary figures (lib/cache/warm-figures.ts),
+// Runs once when the server starts. Gives lib the mail templates' renderer (emails/register.ts), reads the department's summary figures (lib/cache/warm-figures.ts),
 // marks imports left applying by a stopped process (lib/imports/runs.ts), and schedules the daily job (lib/jobs/scheduler.ts) in the server process; on the embedded database
 // it also marks the data folder as served by this process.
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;
   if (process.env.NEXT_PHASE === 'phase-production-build') return;
+  // lib renders mail through the templates' renderer, given here before the first request.
+  await import('@/emails/register');
   const { databaseMode, getEnv } = await import('@/lib/env');
   if (databaseMode() === 'embedded') {
     const { markEmbeddedFolderServed } = await import('@/lib/jobs/server-lock');

@@ -3,6 +3,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
+// Every test process sends mail as the server does: through the templates' renderer (emails/register.ts).
+const MAIL = path.join(root, 'emails', 'register.ts');
 
 export default defineConfig({
   // `server-only` marks modules a client component must not reach (Next checks it); here it is inert.
@@ -13,7 +15,7 @@ export default defineConfig({
         extends: true,
         // CPU-bound cases (two years of deadlines, a server start) outlast vitest's 5 s default on a busy
         // two-core machine; a slow machine is not a failure.
-        test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], environment: 'node', testTimeout: 30_000 },
+        test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], environment: 'node', testTimeout: 30_000, setupFiles: [MAIL] },
       },
       {
         extends: true,
@@ -22,6 +24,7 @@ export default defineConfig({
           include: ['tests/integration/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['tests/integration/global-setup.ts'],
+          setupFiles: [MAIL],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,

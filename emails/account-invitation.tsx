@@ -1,18 +1,8 @@
 import { formatDateTime } from '@/lib/format';
-import { ROLE_PHRASES, type UserRole } from '@/lib/notifications/labels';
+import { ROLE_PHRASES } from '@/lib/notifications/labels';
 import { EmailLayout } from './components/layout';
 import { Action, P, Title } from './components/parts';
-
-export type AccountInvitationProps = {
-  inviteeName?: string | null;
-  invitedByName: string;
-  role: UserRole;
-  /** What the role covers, e.g. "Sioux County" or "Rock Valley Finishers". */
-  scope?: string | null;
-  acceptUrl: string;
-  /** When the link stops working (ISO instant). */
-  expiresAt: string;
-};
+import type { AccountInvitationProps } from '@/lib/mail/templates';
 
 export function subject(): string {
   return 'You are invited to the Iowa Manure Management Plan Portal';

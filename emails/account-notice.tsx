@@ -1,16 +1,10 @@
 import { EmailLayout } from './components/layout';
 import { Action, P, Title } from './components/parts';
+import type { AccountNoticeProps } from '@/lib/mail/templates';
 
 // What happened to an address when someone used it on a public account page, told to the address
 // itself: the page answered the same whether or not an account exists, so only the mailbox's owner
 // learns which it was.
-export type AccountNoticeProps = {
-  kind: 'registration_with_existing_account' | 'reset_without_account';
-  name?: string | null;
-  signInUrl: string;
-  resetUrl: string;
-  registerUrl: string;
-};
 
 export function subject(p: AccountNoticeProps): string {
   return p.kind === 'registration_with_existing_account'

@@ -1,14 +1,9 @@
 import { EmailLayout } from './components/layout';
 import { Action, Bullets, P, Title } from './components/parts';
+import type { CopyOfRecordMismatchProps } from '@/lib/mail/templates';
 
 // CROMERR §3.2000(b)(5)(vi): the daily check found stored copies of record whose bytes no longer
 // hash to the address they were filed under. Sent to the department's staff; the audit log has it.
-export type CopyOfRecordMismatchProps = {
-  checkedOn: string;
-  checked: number;
-  mismatches: { confirmationNumber: string; referenceNumber: string; expected: string; found: string }[];
-  worklistUrl: string;
-};
 
 export function subject(p: CopyOfRecordMismatchProps): string {
   return `Copies of record changed: ${p.mismatches.length} of ${p.checked} no longer match their hash`;

@@ -1,21 +1,11 @@
 import { formatDateTime } from '@/lib/format';
 import { EmailLayout } from './components/layout';
 import { Action, Facts, P, Title } from './components/parts';
+import type { CopyOfRecordProps } from '@/lib/mail/templates';
 
 // CROMERR §3.2000(b)(5)(iii): the acknowledgment of receipt, sent the moment the plan is received,
 // to the person who submitted it, with what identifies exactly what was received: the receipt
 // number, the SHA-256 of the copy of record, and where to download it and check it.
-export type CopyOfRecordProps = {
-  recipientName: string;
-  operationName: string;
-  referenceNumber: string;
-  confirmationNumber: string;
-  receivedAt: string;
-  sha256: string;
-  documentSha256: string;
-  copyUrl: string;
-  verifyUrl: string;
-};
 
 export function subject(p: CopyOfRecordProps): string {
   return `Copy of record ${p.confirmationNumber}: your manure management plan for ${p.operationName} as received`;

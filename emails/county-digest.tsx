@@ -1,37 +1,12 @@
 import { Link } from '@react-email/components';
 import { formatDate } from '@/lib/format';
-import { countyRelationPhrase, planKindLabel, type CountyRelation, type PlanKind, type UpdateKind } from '@/lib/notifications/labels';
-import { EmailLayout, type FieldOfficeContact } from './components/layout';
+import { countyRelationPhrase, planKindLabel } from '@/lib/notifications/labels';
+import { EmailLayout } from './components/layout';
 import { Action, Bullets, P, Subheading, Title } from './components/parts';
+import type { CountyDigestItem, CountyDigestProps } from '@/lib/mail/templates';
 
 // One email instead of one per plan, for a county official who chose a daily or weekly digest of
 // the plans touching their county (IAC 567-65.110(3)"b"(2): counties get access to filed plans).
-export type CountyDigestItem = {
-  event: 'submitted' | 'decided';
-  operationName: string;
-  facilityId: string;
-  ownerName: string;
-  relations: CountyRelation[];
-  planKind: PlanKind;
-  updateKind?: UpdateKind | null;
-  receivedOn: string | null;
-  decision?: 'approved' | 'disapproved' | null;
-  decidedOn?: string | null;
-  planUrl: string;
-};
-
-export type CountyDigestProps = {
-  officialName: string;
-  countyName: string;
-  frequency: 'daily' | 'weekly';
-  /** The date the digest was put together. */
-  sentOn: string;
-  items: CountyDigestItem[];
-  receivedUrl: string;
-  preferencesUrl: string;
-  /** The DNR field office that serves the operation's county: named in the footer, and the Reply-To. */
-  fieldOffice?: FieldOfficeContact | null;
-};
 
 const plural = (n: number) => (n === 1 ? '1 plan' : `${n} plans`);
 

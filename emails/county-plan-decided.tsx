@@ -1,30 +1,9 @@
 import { formatDate } from '@/lib/format';
-import type { LetterParts } from '@/lib/reviews/letter-parts';
 import { latestParameter } from '@/lib/rules';
-import { countyRelationPhrase, planKindLabel, type CountyRelation, type PlanKind, type UpdateKind } from '@/lib/notifications/labels';
-import { EmailLayout, type FieldOfficeContact } from './components/layout';
+import { countyRelationPhrase, planKindLabel } from '@/lib/notifications/labels';
+import { EmailLayout } from './components/layout';
 import { Action, Facts, P, Title } from './components/parts';
-
-export type CountyPlanDecidedProps = {
-  officialName: string;
-  countyName: string;
-  operationName: string;
-  facilityId: string;
-  ownerName: string;
-  relations: CountyRelation[];
-  planKind: PlanKind;
-  updateKind?: UpdateKind | null;
-  decision: 'approved' | 'disapproved';
-  receivedOn: string;
-  decidedOn: string;
-  planUrl: string;
-  /** The DNR field office that serves the operation's county: named in the footer, and the Reply-To. */
-  fieldOffice?: FieldOfficeContact | null;
-  /** Where the reader turns this kind of email off. */
-  preferencesUrl?: string;
-  /** IAC 567-65.110(5), the answer of the one in-force query (absent in rows queued before it was added). */
-  manureRemoval?: LetterParts['manureRemoval'];
-};
+import type { CountyPlanDecidedProps } from '@/lib/mail/templates';
 
 export function subject(p: CountyPlanDecidedProps): string {
   return `${p.countyName} County: plan ${p.decision} for ${p.operationName}`;

@@ -1,25 +1,8 @@
 import { formatDate } from '@/lib/format';
-import { countyRelationPhrase, planKindLabel, type CountyRelation, type PlanKind, type UpdateKind } from '@/lib/notifications/labels';
-import { EmailLayout, type FieldOfficeContact } from './components/layout';
+import { countyRelationPhrase, planKindLabel } from '@/lib/notifications/labels';
+import { EmailLayout } from './components/layout';
 import { Action, Facts, P, Title } from './components/parts';
-
-export type CountyPlanSubmittedProps = {
-  officialName: string;
-  countyName: string;
-  operationName: string;
-  facilityId: string;
-  ownerName: string;
-  /** How the plan touches this county: IAC 567-65.110(3)"b"(1)-(2). */
-  relations: CountyRelation[];
-  planKind: PlanKind;
-  updateKind?: UpdateKind | null;
-  receivedOn: string;
-  planUrl: string;
-  /** The DNR field office that serves the operation's county: named in the footer, and the Reply-To. */
-  fieldOffice?: FieldOfficeContact | null;
-  /** Where the reader turns this kind of email off. */
-  preferencesUrl?: string;
-};
+import type { CountyPlanSubmittedProps } from '@/lib/mail/templates';
 
 export function subject(p: CountyPlanSubmittedProps): string {
   return `${p.countyName} County: plan received for ${p.operationName}`;

@@ -1,24 +1,9 @@
 import { parameterValue } from '@/lib/rules';
 import { formatDate, formatMoney } from '@/lib/format';
-import { FEE_LABELS, PAYMENT_METHOD_LABELS, type FeeCode, type PaymentMethod } from '@/lib/notifications/labels';
+import { FEE_LABELS, PAYMENT_METHOD_LABELS } from '@/lib/notifications/labels';
 import { EmailLayout } from './components/layout';
 import { Action, Facts, MoneyLines, P, Subheading, Title } from './components/parts';
-
-export type FeeReceiptProps = {
-  payerName: string;
-  operationName: string;
-  facilityId: string;
-  receiptNumber: string;
-  paidOn: string;
-  /** What this payment paid, per fee, in cents. */
-  lines: { code: FeeCode; cents: number; note?: string | null }[];
-  amountPaidCents: number;
-  method: PaymentMethod;
-  reference?: string | null;
-  /** Still owed for this operation after this payment, in cents. */
-  balanceRemainingCents: number;
-  accountUrl: string;
-};
+import type { FeeReceiptProps } from '@/lib/mail/templates';
 
 export function subject(p: FeeReceiptProps): string {
   return `Receipt ${p.receiptNumber}: ${formatMoney(p.amountPaidCents)} paid for ${p.operationName}`;

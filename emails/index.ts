@@ -1,4 +1,5 @@
-// The registry of portal emails: id -> props, and the one render path (HTML + plain text + subject).
+// The registry of portal emails (their props are declared in lib/mail/templates.ts), and the one
+// render path (HTML + plain text + subject) that implements lib's MailRenderer.
 import { createElement, type ReactElement } from 'react';
 import { render } from '@react-email/render';
 import * as accountInvitation from './account-invitation';
@@ -28,38 +29,11 @@ import * as transferRequested from './transfer-requested';
 import * as updateDueReminder from './update-due-reminder';
 import * as updateOverdue from './update-overdue';
 import * as verifyEmail from './verify-email';
+import type { EmailTemplateId, EmailTemplates, RenderedEmail } from '@/lib/mail/templates';
+import type { MailRenderer } from '@/lib/mail/renderer';
+import { renderJobEmail } from './job-render';
 
-export type EmailTemplates = {
-  'submission-received': submissionReceived.SubmissionReceivedProps;
-  'returned-incomplete': returnedIncomplete.ReturnedIncompleteProps;
-  'plan-decided': planDecided.PlanDecidedProps;
-  'update-due-reminder': updateDueReminder.UpdateDueReminderProps;
-  'update-overdue': updateOverdue.UpdateOverdueProps;
-  'new-owner-due': newOwnerDue.NewOwnerDueProps;
-  'county-plan-submitted': countyPlanSubmitted.CountyPlanSubmittedProps;
-  'county-plan-decided': countyPlanDecided.CountyPlanDecidedProps;
-  'account-invitation': accountInvitation.AccountInvitationProps;
-  'account-notice': accountNotice.AccountNoticeProps;
-  'verify-email': verifyEmail.VerifyEmailProps;
-  'password-reset': passwordReset.PasswordResetProps;
-  'fee-receipt': feeReceipt.FeeReceiptProps;
-  'county-digest': countyDigest.CountyDigestProps;
-  'transfer-requested': transferRequested.TransferRequestedProps;
-  'statement-requested': statementRequested.StatementRequestedProps;
-  'transfer-disputed': transferDisputed.TransferDisputedProps;
-  'transfer-decided': transferDecided.TransferDecidedProps;
-  'owner-claim-invitation': ownerClaimInvitation.OwnerClaimInvitationProps;
-  'registration-requested': registrationRequested.RegistrationRequestedProps;
-  'registration-answered': registrationAnswered.RegistrationAnsweredProps;
-  'copy-of-record': copyOfRecord.CopyOfRecordProps;
-  'copy-of-record-mismatch': copyOfRecordMismatch.CopyOfRecordMismatchProps;
-  'second-factor-changed': secondFactorChanged.SecondFactorChangedProps;
-  'signing-locked': signingLocked.SigningLockedProps;
-  'signature-requested': signatureRequested.SignatureRequestedProps;
-  'statement-copy-of-record': statementCopyOfRecord.StatementCopyOfRecordProps;
-};
-
-export type EmailTemplateId = keyof EmailTemplates;
+export type { EmailTemplateId, EmailTemplates, RenderedEmail };
 
 type Template<P> = {
   component: (props: P) => ReactElement;
@@ -108,8 +82,6 @@ export function isEmailTemplateId(value: unknown): value is EmailTemplateId {
   return typeof value === 'string' && Object.hasOwn(TEMPLATES, value);
 }
 
-export type RenderedEmail = { subject: string; html: string; text: string };
-
 // Headings keep their case in plain text (html-to-text shouts them in capitals by default).
 const headings = ['h1', 'h2', 'h3'].map((selector) => ({ selector, options: { uppercase: false } }));
 
@@ -125,3 +97,6 @@ export async function renderEmail<K extends EmailTemplateId>(id: K, props: Email
   const subject = template.subject(props).replace(/\s+/g, ' ').trim();
   return { subject, html, text };
 }
+
+/** What lib renders mail through (lib/mail/renderer.ts); provided by emails/register.ts. */
+export const mailRenderer: MailRenderer = { render: renderEmail, renderForJob: renderJobEmail };

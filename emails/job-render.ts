@@ -1,5 +1,5 @@
 // A faster render path for the daily job, which may render over a thousand reminders in one run.
-// renderEmail (emails/index.ts) renders each React tree twice (HTML, then again for plain text) and
+// renderEmail (./index.ts) renders each React tree twice (HTML, then again for plain text) and
 // @react-email/render's toPlainText builds a new html-to-text converter on every call. Here the
 // tree is rendered once, and the text comes from that HTML through one converter compiled with the
 // same options (html-to-text is @react-email/render's own dependency): about 3 ms an email, not 9.
@@ -8,13 +8,12 @@
 import { createElement, type ReactElement } from 'react';
 import { plainTextSelectors, render } from '@react-email/render';
 import { compile } from 'html-to-text';
-import type { EmailTemplateId, EmailTemplates, RenderedEmail } from '@/emails';
-import * as countyDigest from '@/emails/county-digest';
-import * as newOwnerDue from '@/emails/new-owner-due';
-import * as updateDueReminder from '@/emails/update-due-reminder';
-import * as updateOverdue from '@/emails/update-overdue';
+import type { EmailTemplates, JobTemplateId, RenderedEmail } from '@/lib/mail/templates';
+import * as countyDigest from './county-digest';
+import * as newOwnerDue from './new-owner-due';
+import * as updateDueReminder from './update-due-reminder';
+import * as updateOverdue from './update-overdue';
 
-type JobTemplateId = 'update-due-reminder' | 'update-overdue' | 'new-owner-due' | 'county-digest';
 type Module<P> = { component: (props: P) => ReactElement; subject: (props: P) => string };
 
 const MODULES: { [K in JobTemplateId]: Module<EmailTemplates[K]> } = {
@@ -24,14 +23,11 @@ const MODULES: { [K in JobTemplateId]: Module<EmailTemplates[K]> } = {
   'county-digest': { component: countyDigest.CountyDigestEmail, subject: countyDigest.subject },
 };
 
-export const JOB_TEMPLATE_IDS = Object.keys(MODULES) as JobTemplateId[];
-export type { JobTemplateId };
-
 // The options toPlainText uses, plus renderEmail's own: headings keep their case.
 const headings = ['h1', 'h2', 'h3'].map((selector) => ({ selector, options: { uppercase: false } }));
 const toText = compile({ wordwrap: false, selectors: [...plainTextSelectors, ...headings] });
 
-export async function renderJobEmail<K extends JobTemplateId & EmailTemplateId>(id: K, props: EmailTemplates[K]): Promise<RenderedEmail> {
+export async function renderJobEmail<K extends JobTemplateId>(id: K, props: EmailTemplates[K]): Promise<RenderedEmail> {
   const template = MODULES[id] as Module<EmailTemplates[K]>;
   const html = await render(createElement(template.component, props));
   const text = toText(html);

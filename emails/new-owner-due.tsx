@@ -1,27 +1,9 @@
-import { extensionSentence, type DueExtension } from '@/lib/deadlines';
+import { extensionSentence } from '@/lib/deadlines';
 import { latestParameter, newOwnerOriginalMmpDue } from '@/lib/rules';
 import { formatDate, pluralDays } from '@/lib/format';
-import { EmailLayout, type FieldOfficeContact } from './components/layout';
+import { EmailLayout } from './components/layout';
 import { Action, Facts, P, Title } from './components/parts';
-
-export type NewOwnerDueProps = {
-  ownerName: string;
-  operationName: string;
-  facilityId: string;
-  previousOwnerName?: string | null;
-  acquiredOn: string;
-  /** IAC 567-65.110(1)"d": the raw last day after acquiredOn. */
-  dueOn: string;
-  /** Where Iowa Code 4.1(34) (filing rule) moves that day, and why. */
-  dueExtended?: DueExtension | null;
-  /** Days until the effective due day. */
-  daysLeft: number;
-  planUrl: string;
-  /** The DNR field office that serves the operation's county: named in the footer, and the Reply-To. */
-  fieldOffice?: FieldOfficeContact | null;
-  /** Where the reader turns this kind of email off. */
-  preferencesUrl?: string;
-};
+import type { NewOwnerDueProps } from '@/lib/mail/templates';
 
 export function subject(p: NewOwnerDueProps): string {
   return `New owner: original MMP for ${p.operationName} due ${formatDate(p.dueOn)}`;

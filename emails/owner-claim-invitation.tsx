@@ -1,15 +1,7 @@
 import { formatDateTime } from '@/lib/format';
 import { EmailLayout } from './components/layout';
 import { Action, P, Title } from './components/parts';
-
-export type OwnerClaimInvitationProps = {
-  ownerName: string;
-  /** The operations the department's records name this owner for. */
-  operations: string[];
-  claimUrl: string;
-  code: string;
-  expiresAt: string;
-};
+import type { OwnerClaimInvitationProps } from '@/lib/mail/templates';
 
 export function subject(): string {
   return 'Your operations are on the Iowa Manure Management Plan Portal';

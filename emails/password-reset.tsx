@@ -1,12 +1,7 @@
 import { formatDateTime } from '@/lib/format';
 import { EmailLayout } from './components/layout';
 import { Action, P, Title } from './components/parts';
-
-export type PasswordResetProps = {
-  name?: string | null;
-  resetUrl: string;
-  expiresAt: string;
-};
+import type { PasswordResetProps } from '@/lib/mail/templates';
 
 export function subject(): string {
   return 'Reset your Iowa MMP Portal password';

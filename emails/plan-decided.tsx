@@ -1,29 +1,11 @@
 import { daysBetween } from '@/lib/rules';
 import { decisionLetterText } from '@/lib/reviews/letter-content';
-import type { LetterParts } from '@/lib/reviews/letter-parts';
 import { formatDate } from '@/lib/format';
-import { planKindLabel, type PlanKind, type UpdateKind } from '@/lib/notifications/labels';
+import { planKindLabel } from '@/lib/notifications/labels';
 import { EmailLayout } from './components/layout';
 import { Action, Bullets, Facts, P, Subheading, Title } from './components/parts';
 import { AppealParagraph, LetterHeader, ManureRemovalParagraph, OfficeContact, previewLetterParts } from './letter-parts';
-
-type Decision = { decision: 'approved'; reasons?: string[] } | { decision: 'disapproved'; reasons: string[] };
-
-export type PlanDecidedProps = Decision & {
-  ownerName: string;
-  operationName: string;
-  facilityId: string;
-  countyName: string;
-  planKind: PlanKind;
-  updateKind?: UpdateKind | null;
-  /** The day the department received the complete plan: the start of the 60-day review. */
-  receivedOn: string;
-  decidedOn: string;
-  decidedBy: { name: string; title: string };
-  planUrl: string;
-  /** Reference number, addresses, manure removal and (for a disapproval) the appeal paragraph. */
-  letter: LetterParts;
-};
+import type { PlanDecidedProps } from '@/lib/mail/templates';
 
 export function subject(p: PlanDecidedProps): string {
   const verb = p.decision === 'approved' ? 'Approved' : 'Disapproved';

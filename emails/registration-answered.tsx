@@ -1,18 +1,10 @@
 import { formatDate } from '@/lib/format';
 import { EmailLayout } from './components/layout';
 import { Action, Facts, P, Title } from './components/parts';
+import type { RegistrationAnsweredProps } from '@/lib/mail/templates';
 
 // The owner answered a registration the preparer made for her: accepted (the operation is hers and
 // the preparer may act for it) or declined (the operation is withdrawn).
-export type RegistrationAnsweredProps = {
-  outcome: 'accepted' | 'declined';
-  preparerName: string;
-  ownerName: string;
-  operationName: string;
-  facilityId: string | null;
-  answeredOn: string;
-  url: string;
-};
 
 export function subject(p: RegistrationAnsweredProps): string {
   return p.outcome === 'accepted' ? `${p.ownerName} accepted the registration of ${p.operationName}` : `${p.ownerName} declined the registration of ${p.operationName}`;

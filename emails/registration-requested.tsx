@@ -1,20 +1,10 @@
 import { formatDate, formatDateTime } from '@/lib/format';
 import { EmailLayout } from './components/layout';
 import { Action, Facts, P, Title } from './components/parts';
+import type { RegistrationRequestedProps } from '@/lib/mail/templates';
 
 // A preparer registered an operation for the owner: nothing is filed with the department until she
 // accepts it through the single-use link; she may decline it instead.
-export type RegistrationRequestedProps = {
-  ownerName: string;
-  preparerName: string;
-  preparerEmail: string;
-  operationName: string;
-  countyName: string;
-  sentOn: string;
-  respondUrl: string;
-  /** When the link stops working (an instant, ISO). */
-  respondBy: string;
-};
 
 export function subject(p: RegistrationRequestedProps): string {
   return `Action needed: ${p.preparerName} registered ${p.operationName} for you`;

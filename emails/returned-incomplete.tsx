@@ -1,26 +1,10 @@
 import { formatDate } from '@/lib/format';
-import type { LetterParts } from '@/lib/reviews/letter-parts';
 import { latestParameter } from '@/lib/rules';
-import { planKindLabel, type PlanKind, type UpdateKind } from '@/lib/notifications/labels';
+import { planKindLabel } from '@/lib/notifications/labels';
 import { EmailLayout } from './components/layout';
 import { Action, Bullets, Facts, P, Subheading, Title } from './components/parts';
 import { AppealParagraph, LetterHeader, ManureRemovalParagraph, OfficeContact, previewLetterParts } from './letter-parts';
-
-export type Deficiency = { code: string; title: string; detail?: string | null };
-
-export type ReturnedIncompleteProps = {
-  ownerName: string;
-  operationName: string;
-  facilityId: string;
-  planKind: PlanKind;
-  updateKind?: UpdateKind | null;
-  receivedOn: string;
-  returnedOn: string;
-  deficiencies: Deficiency[];
-  planUrl: string;
-  /** Reference number, addresses, manure removal and the appeal paragraph of the return. */
-  letter: LetterParts;
-};
+import type { ReturnedIncompleteProps } from '@/lib/mail/templates';
 
 export function subject(p: ReturnedIncompleteProps): string {
   return `Returned as incomplete: ${planKindLabel(p.planKind, p.updateKind)} for ${p.operationName}`;

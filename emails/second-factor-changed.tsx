@@ -1,17 +1,10 @@
 import { formatDateTime } from '@/lib/format';
 import { EmailLayout } from './components/layout';
 import { Action, P, Title } from './components/parts';
+import type { SecondFactorChange, SecondFactorChangedProps } from '@/lib/mail/templates';
 
 // Told to the account holder whenever their second sign-in factor changes, so a change they did not
 // make (a stolen session, or a reset asked for by someone pretending to be them) does not go unseen.
-export type SecondFactorChange = 'enrolled' | 'removed' | 'reset' | 'recovery_codes_renewed';
-
-export type SecondFactorChangedProps = {
-  name?: string | null;
-  change: SecondFactorChange;
-  at: string;
-  accountUrl: string;
-};
 
 const WHAT: Record<SecondFactorChange, { subject: string; title: string; body: string }> = {
   enrolled: {

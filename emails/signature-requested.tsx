@@ -1,17 +1,9 @@
 import { EmailLayout } from './components/layout';
 import { Action, Facts, P, Title } from './components/parts';
+import type { SignatureRequestedProps } from '@/lib/mail/templates';
 
 // A preparer who may not sign sends the plan to those who may (the owner of record, or a person the
 // owner named): the plan is filed only when one of them signs it (DNR form 542-4000's signature).
-export type SignatureRequestedProps = {
-  signerName: string;
-  preparerName: string;
-  operationName: string;
-  facilityId: string;
-  planLabel: string;
-  note?: string | null;
-  signUrl: string;
-};
 
 export function subject(p: SignatureRequestedProps): string {
   return `Ready for your signature: the ${p.planLabel.toLowerCase()} of ${p.operationName}`;

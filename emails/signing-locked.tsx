@@ -1,17 +1,11 @@
 import { formatDateTime } from '@/lib/format';
 import { EmailLayout } from './components/layout';
 import { Action, P, Title } from './components/parts';
+import type { SigningLockedProps } from '@/lib/mail/templates';
 
 // Told to the account holder when wrong passwords or codes at the signing step lock signing, so
 // someone trying to sign a plan in their name does not go unseen (CROMERR: the credential holder
 // learns of attempts on it).
-export type SigningLockedProps = {
-  name?: string | null;
-  at: string;
-  lockedUntil: string;
-  tries: number;
-  accountUrl: string;
-};
 
 export function subject(): string {
   return 'Signing plans is locked on your Iowa MMP Portal account for a while';

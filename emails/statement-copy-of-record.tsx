@@ -1,22 +1,10 @@
 import { formatDateTime } from '@/lib/format';
 import { EmailLayout } from './components/layout';
 import { Action, Facts, P, Title } from './components/parts';
+import type { StatementCopyOfRecordProps } from '@/lib/mail/templates';
 
 // DNR form 542-8167, CROMERR: the acknowledgment to the landowner who signed a statement of intent,
 // sent at once, with the receipt number, the hashes and a link of their own to the copy of record.
-export type StatementCopyOfRecordProps = {
-  landownerName: string;
-  operationName: string;
-  fieldName: string;
-  receiptNumber: string;
-  confirmedAt: string;
-  sha256: string;
-  documentSha256: string;
-  copyUrl: string;
-  /** When the link stops working (an instant, ISO). */
-  copyUntil: string;
-  verifyUrl: string;
-};
 
 export function subject(p: StatementCopyOfRecordProps): string {
   return `Copy of record ${p.receiptNumber}: your statement of intent for ${p.fieldName}`;

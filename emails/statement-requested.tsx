@@ -1,22 +1,10 @@
 import { formatDateTime, formatNumber } from '@/lib/format';
 import { EmailLayout } from './components/layout';
 import { Action, Facts, P, Title } from './components/parts';
+import type { StatementRequestedProps } from '@/lib/mail/templates';
 
 // DNR form 542-8167: the operation's filer asks a landowner to confirm the statement of intent for
 // a field on the landowner's land. The landowner confirms through the single-use link; no account.
-export type StatementRequestedProps = {
-  landownerName: string;
-  operationName: string;
-  facilityId: string;
-  countyName: string;
-  fieldName: string;
-  acres: number | null;
-  commercialNLbPerAcre: number | null;
-  commercialP2o5LbPerAcre: number | null;
-  confirmUrl: string;
-  /** When the link stops working (an instant, ISO). */
-  confirmBy: string;
-};
 
 const lb = (v: number | null) => (v === null ? 'none stated' : `${formatNumber(v)} lb per acre`);
 

@@ -1,26 +1,10 @@
 import { deadlineOf, deadlineWords } from '@/lib/deadlines';
 import { latestParameter, reviewDeadline } from '@/lib/rules';
 import { formatDate } from '@/lib/format';
-import { FEE_LABELS, planKindLabel, type FeeCode, type PlanKind, type UpdateKind } from '@/lib/notifications/labels';
+import { FEE_LABELS, planKindLabel } from '@/lib/notifications/labels';
 import { EmailLayout } from './components/layout';
 import { Action, Facts, MoneyLines, P, Subheading, Title } from './components/parts';
-
-export type SubmissionReceivedProps = {
-  ownerName: string;
-  operationName: string;
-  facilityId: string;
-  planKind: PlanKind;
-  updateKind?: UpdateKind | null;
-  /** The day the department received the plan ('YYYY-MM-DD'). */
-  receivedOn: string;
-  /** Set once the plan is found complete: the last day for the department's decision. */
-  decisionDueOn?: string | null;
-  fees: { code: FeeCode; cents: number }[];
-  planUrl: string;
-  /** The filing receipt's number (absent on mail queued before receipts had numbers). */
-  confirmationNumber?: string | null;
-  receiptUrl?: string;
-};
+import type { SubmissionReceivedProps } from '@/lib/mail/templates';
 
 export function subject(p: SubmissionReceivedProps): string {
   return `Received: ${planKindLabel(p.planKind, p.updateKind)} for ${p.operationName}`;

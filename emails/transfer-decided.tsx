@@ -3,27 +3,11 @@ import { parameterValue } from '@/lib/rules';
 import { formatDate } from '@/lib/format';
 import { EmailLayout } from './components/layout';
 import { Action, Facts, P, Title } from './components/parts';
+import type { TransferDecidedProps } from '@/lib/mail/templates';
 
 // The end of a transfer request: confirmed (by the department, or by the previous owner accepting
 // it) or refused by the department with its reason. Each party gets its own letter: the claimant,
 // and the owner on record when the request was made ('owner').
-export type TransferDecidedProps = {
-  audience: 'claimant' | 'owner';
-  outcome: 'confirmed' | 'refused';
-  through: 'department' | 'current_owner';
-  recipientName: string;
-  claimantName: string;
-  previousOwnerName: string;
-  operationName: string;
-  facilityId: string;
-  acquiredOn: string;
-  decidedOn: string;
-  /** The department's reason for a refusal, or its note on a confirmation. */
-  reason?: string | null;
-  /** IAC 567-65.110(1)"d" as lib/rules answered it for the new owner (confirmed only). */
-  requirement?: { required: boolean; dueOn: string | null; citation: string; reason: string } | null;
-  url: string;
-};
 
 export function subject(p: TransferDecidedProps): string {
   if (p.outcome === 'refused') return `Transfer request refused: ${p.operationName} (facility ${p.facilityId})`;

@@ -1,21 +1,10 @@
 import { formatDate } from '@/lib/format';
 import { EmailLayout } from './components/layout';
 import { Action, Facts, P, Title } from './components/parts';
+import type { TransferDisputedProps } from '@/lib/mail/templates';
 
 // The owner on record said a transfer request is wrong. The request stays with the department,
 // which reads the owner's answer beside the claimant's evidence before it decides.
-export type TransferDisputedProps = {
-  audience: 'claimant' | 'current_owner';
-  recipientName: string;
-  claimantName: string;
-  currentOwnerName: string;
-  operationName: string;
-  facilityId: string;
-  acquiredOn: string;
-  answeredOn: string;
-  note: string;
-  url: string;
-};
 
 export function subject(p: TransferDisputedProps): string {
   return p.audience === 'claimant'

@@ -2,23 +2,10 @@ import { latestParameter } from '@/lib/rules';
 import { formatDate, formatDateTime } from '@/lib/format';
 import { EmailLayout } from './components/layout';
 import { Action, Facts, P, Title } from './components/parts';
+import type { TransferRequestedProps } from '@/lib/mail/templates';
 
 // IAC 567-65.110(1)"d", DNR form 542-4026: a request to be recorded as an operation's new owner.
 // The claimant is told nothing has changed yet; the owner on record is asked to accept or object.
-type Common = {
-  recipientName: string;
-  claimantName: string;
-  operationName: string;
-  facilityId: string;
-  countyName: string;
-  acquiredOn: string;
-  requestedOn: string;
-  evidenceFilename: string;
-};
-
-export type TransferRequestedProps =
-  | (Common & { audience: 'claimant'; dashboardUrl: string })
-  | (Common & { audience: 'current_owner'; respondUrl: string; respondBy: string });
 
 export function subject(p: TransferRequestedProps): string {
   return p.audience === 'claimant'

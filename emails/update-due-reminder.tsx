@@ -1,27 +1,9 @@
-import { extensionSentence, type DueExtension } from '@/lib/deadlines';
+import { extensionSentence } from '@/lib/deadlines';
 import { annualComplianceFee, latestParameter } from '@/lib/rules';
 import { formatDate, formatMoney, formatNumber, pluralDays } from '@/lib/format';
-import { EmailLayout, type FieldOfficeContact } from './components/layout';
+import { EmailLayout } from './components/layout';
 import { Action, Bullets, Facts, P, Subheading, Title } from './components/parts';
-
-export type UpdateDueReminderProps = {
-  ownerName: string;
-  operationName: string;
-  facilityId: string;
-  /** Days from the reminder's date to the due date: 60, 30 or 7. */
-  daysLeft: number;
-  dueOn: string;
-  /** Where Iowa Code 4.1(34) (filing rule) moves the due date, and why. */
-  dueExtended?: DueExtension | null;
-  animalUnitCapacity: number;
-  /** IAC 567-65.110(3)"c": the per-animal-unit fee times the capacity, in cents (0 under a SAFO election). */
-  complianceFeeCents: number;
-  updateUrl: string;
-  /** The DNR field office that serves the operation's county: named in the footer, and the Reply-To. */
-  fieldOffice?: FieldOfficeContact | null;
-  /** Where the reader turns this kind of email off. */
-  preferencesUrl?: string;
-};
+import type { UpdateDueReminderProps } from '@/lib/mail/templates';
 
 export function subject(p: UpdateDueReminderProps): string {
   return `Annual MMP update due in ${pluralDays(p.daysLeft)} (${formatDate(p.dueOn)}): ${p.operationName}`;

@@ -1,25 +1,9 @@
-import { extensionSentence, type DueExtension } from '@/lib/deadlines';
+import { extensionSentence } from '@/lib/deadlines';
 import { annualComplianceFee } from '@/lib/rules';
 import { formatDate, formatMoney, formatNumber, pluralDays } from '@/lib/format';
-import { EmailLayout, type FieldOfficeContact } from './components/layout';
+import { EmailLayout } from './components/layout';
 import { Action, Facts, P, Title } from './components/parts';
-
-export type UpdateOverdueProps = {
-  ownerName: string;
-  operationName: string;
-  facilityId: string;
-  dueOn: string;
-  /** Where Iowa Code 4.1(34) (filing rule) moves the due date, and why. */
-  dueExtended?: DueExtension | null;
-  daysOverdue: number;
-  animalUnitCapacity: number;
-  complianceFeeCents: number;
-  updateUrl: string;
-  /** The DNR field office that serves the operation's county: named in the footer, and the Reply-To. */
-  fieldOffice?: FieldOfficeContact | null;
-  /** Where the reader turns this kind of email off. */
-  preferencesUrl?: string;
-};
+import type { UpdateOverdueProps } from '@/lib/mail/templates';
 
 export function subject(p: UpdateOverdueProps): string {
   return `Overdue: annual MMP update for ${p.operationName} was due ${formatDate(p.dueOn)}`;

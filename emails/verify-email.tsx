@@ -1,14 +1,7 @@
 import { formatDateTime } from '@/lib/format';
 import { EmailLayout } from './components/layout';
 import { Action, P, Title } from './components/parts';
-
-export type VerifyEmailProps = {
-  name?: string | null;
-  verifyUrl: string;
-  expiresAt: string;
-  /** Sent because the account tried to sign in before the address was confirmed. */
-  afterSignInAttempt?: boolean;
-};
+import type { VerifyEmailProps } from '@/lib/mail/templates';
 
 export function subject(): string {
   return 'Confirm your email address for the Iowa MMP Portal';

@@ -23,7 +23,7 @@ const manifestFile = path.join(distDir, 'manifest.json');
 export const ENTRIES = {
   server: 'scripts/serve.ts',
   migrate: 'db/migrate-cli.ts',
-  seed: 'db/seed/cli.ts',
+  seed: 'scripts/seed.ts',
   'jobs-run-once': 'scripts/jobs-run-once.ts',
   'db-backup': 'scripts/db-backup.ts',
   'db-restore': 'scripts/db-restore.ts',

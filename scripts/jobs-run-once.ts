@@ -1,6 +1,7 @@
 // `npm run jobs:run-once`: runs the daily job now (reminders, SAFO elections, county digests,
 // delivery) against DATABASE_URL or the embedded database, and prints what it did. Safe to repeat:
 // a reminder already queued is not queued again.
+import '@/emails/register';
 import { closeDb, getDb } from '@/db/client';
 import { describeFailure } from '@/db/errors';
 import { databaseMode, getEnv } from '@/lib/env';

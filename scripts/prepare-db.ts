@@ -1,6 +1,7 @@
 // Runs before the server starts: migrates and, on an empty portal, loads the demo. PGlite must be
 // prepared in this separate process *before* the server opens the folder (two processes on one
 // PGlite folder do not see each other's writes), so this process closes it when done.
+import '@/emails/register';
 import { today } from '@/lib/clock';
 import { migrateDb, openDb, optionsFromEnv } from '@/db/client';
 import { seedDatabase } from '@/db/seed';

@@ -1,9 +1,10 @@
 // `npm run db:seed`: counties always, and the demo data set into an empty portal.
 // `--no-demo` loads only the reference data.
+import '@/emails/register';
+import { migrateDb, openDb, optionsFromEnv } from '@/db/client';
+import { databaseLabel, demoOutcome } from '@/db/messages';
+import { seedDatabase } from '@/db/seed';
 import { today } from '@/lib/clock';
-import { migrateDb, openDb, optionsFromEnv } from '../client';
-import { databaseLabel, demoOutcome } from '../messages';
-import { seedDatabase } from './index';
 
 async function main() {
   const demo = !process.argv.includes('--no-demo');

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Body, Container, Head, Hr, Html, Link, Preview, Section, Text } from '@react-email/components';
+import type { FieldOfficeContact } from '@/lib/mail/templates';
 
 export const DEPARTMENT = 'Iowa Department of Natural Resources — Manure Management Plan Portal';
 
@@ -8,8 +9,6 @@ const container = { backgroundColor: '#ffffff', maxWidth: '600px', margin: '0 au
 const masthead = { fontSize: '14px', fontWeight: 700, color: '#1a4480', margin: '0 0 16px' };
 const footer = { fontSize: '13px', lineHeight: '20px', color: '#565c65', margin: '8px 0 0' };
 
-/** The DNR field office that serves the county a message is about (kept as data with the office). */
-export type FieldOfficeContact = { name: string; email?: string | null };
 
 export type EmailLayoutProps = {
   /** The line mail programs show after the subject. */

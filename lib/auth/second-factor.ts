@@ -6,7 +6,7 @@ import { recordAudit } from '@/lib/audit';
 import { AppError, notFoundError } from '@/lib/errors';
 import { publicOrigin } from '@/lib/env';
 import { enqueueEmail } from '@/lib/notifications/outbox';
-import type { SecondFactorChange } from '@/emails/second-factor-changed';
+import type { SecondFactorChange } from '@/lib/mail/templates';
 import { authorize } from './policy';
 import type { Actor, Role } from './roles';
 import { checkTotpCode, decryptTotpSecret, hashRecoveryCode, looksLikeRecoveryCode } from './totp';

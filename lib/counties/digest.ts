@@ -4,9 +4,9 @@
 import 'server-only';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Executor } from '@/db/client';
-import type { CountyDigestItem, CountyDigestProps } from '@/emails/county-digest';
+import type { CountyDigestItem, CountyDigestProps } from '@/lib/mail/templates';
 import { insertRenderedEmails, type RenderedMessage } from '@/lib/jobs/outbox-bulk';
-import { renderJobEmail } from '@/lib/jobs/render';
+import { renderJobMail } from '@/lib/mail/renderer';
 import { addDays, dayOfWeek } from '@/lib/rules';
 
 type PendingItem = {
@@ -118,7 +118,7 @@ export async function sendCountyDigests(db: Executor, input: { today: string; or
         recipients: [{ address: kept[0]!.email, userId: kept[0]!.userId }],
         template: 'county-digest',
         props,
-        email: await renderJobEmail('county-digest', props),
+        email: await renderJobMail('county-digest', props),
         replyTo: kept[0]!.officeEmail,
       });
     }

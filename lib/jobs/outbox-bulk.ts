@@ -4,7 +4,7 @@
 import 'server-only';
 import type { Executor } from '@/db/client';
 import { emailOutbox } from '@/db/schema';
-import type { RenderedEmail } from '@/emails';
+import type { RenderedEmail } from '@/lib/mail/templates';
 import { listForTemplate } from '@/lib/notifications/lists';
 import { uniqueRecipients, type EmailRecipient } from '@/lib/notifications/outbox';
 

@@ -11,7 +11,7 @@ import { newOwnerObligation } from '@/lib/operations/new-owner';
 import { animalUnitCapacity, annualComplianceFee, daysBetween, type AnimalCategory } from '@/lib/rules';
 import { insertRenderedEmails, type RenderedMessage } from './outbox-bulk';
 import { findNewOwnerCandidates, findUpdateReminderCandidates, type UpdateCandidate } from './reminder-candidates';
-import { renderJobEmail } from './render';
+import { renderJobMail } from '@/lib/mail/renderer';
 import { earliestOpenAcquisition, OPTIONAL_REMINDERS, reminderTriggers, supersededOnCatchUp, type ReminderKind } from './triggers';
 
 export type ReminderCounts = Record<ReminderKind, number>;
@@ -60,10 +60,10 @@ async function planUpdateReminder(c: UpdateCandidate, today: string, origin: str
   });
   if (c.kind === 'update_overdue') {
     const props = { ...common, daysOverdue: daysBetween(due.day, today) };
-    return planned({ template: 'update-overdue', props, email: await renderJobEmail('update-overdue', props) });
+    return planned({ template: 'update-overdue', props, email: await renderJobMail('update-overdue', props) });
   }
   const props = { ...common, daysLeft: daysBetween(today, c.dueOn) };
-  return planned({ template: 'update-due-reminder', props, email: await renderJobEmail('update-due-reminder', props) });
+  return planned({ template: 'update-due-reminder', props, email: await renderJobMail('update-due-reminder', props) });
 }
 
 async function planNewOwnerReminders(db: Executor, today: string, origin: string): Promise<Planned[]> {
@@ -91,7 +91,7 @@ async function planNewOwnerReminders(db: Executor, today: string, origin: string
       fieldOffice: c.fieldOffice,
       preferencesUrl: `${origin}/account/notifications`,
     };
-    const email = await renderJobEmail('new-owner-due', props);
+    const email = await renderJobMail('new-owner-due', props);
     const eventKey = `reminder:${c.operationId}:new_owner_due:${dueOn}`;
     out.push({ operationId: c.operationId, kind: 'new_owner_due', dueOn, message: { eventKey, recipients, template: 'new-owner-due', props, email, replyTo: c.fieldOffice?.email ?? null } });
   }

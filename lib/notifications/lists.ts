@@ -1,6 +1,6 @@
 // The kinds of optional mail a person can stop, each from its own unsubscribe link (RFC 8058) or
 // from /account/notifications. Decisions, returned plans, receipts and account mail always go.
-import type { EmailTemplateId } from '@/emails';
+import type { EmailTemplateId } from '@/lib/mail/templates';
 
 export const MAIL_LISTS = {
   update_reminders: {

@@ -3,7 +3,8 @@
 import 'server-only';
 import type { Executor } from '@/db/client';
 import { emailOutbox } from '@/db/schema';
-import { renderEmail, type EmailTemplateId, type EmailTemplates } from '@/emails';
+import { renderMail } from '@/lib/mail/renderer';
+import type { EmailTemplateId, EmailTemplates } from '@/lib/mail/templates';
 import { listForTemplate } from './lists';
 
 export type EmailRecipient = { address: string; userId?: string | null };
@@ -45,7 +46,7 @@ export async function enqueueEmail<K extends EmailTemplateId>(
   if (!input.eventKey.trim()) throw new Error('enqueueEmail needs an event key');
   const recipients = uniqueRecipients(input.recipients);
   if (recipients.length === 0) return { queued: 0 };
-  const email = await renderEmail(input.template, input.props);
+  const email = await renderMail(input.template, input.props);
   const rows = await tx
     .insert(emailOutbox)
     .values(

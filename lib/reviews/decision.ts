@@ -2,7 +2,8 @@ import 'server-only';
 import { eq } from 'drizzle-orm';
 import { getDb, type Executor } from '@/db/client';
 import { counties, decisionLetters } from '@/db/schema';
-import { renderEmail, type EmailTemplates, type RenderedEmail } from '@/emails';
+import { renderMail } from '@/lib/mail/renderer';
+import type { EmailTemplates, RenderedEmail } from '@/lib/mail/templates';
 import { recordAudit } from '@/lib/audit';
 import { authorize } from '@/lib/auth/policy';
 import type { Actor } from '@/lib/auth/roles';
@@ -103,7 +104,7 @@ export async function previewDecisionLetter(actor: Actor, input: DecisionInput, 
   const countyName = await countyNameOf(db, loaded.operation.countyFips);
   // The preview shows the letter as it would read after the decision: an approval puts a plan in force.
   const letter = await letterPartsFor(db, loaded, input, ctx);
-  return renderEmail('plan-decided', letterProps(loaded, input, people, actor, receivedOn, ctx, countyName, letter));
+  return renderMail('plan-decided', letterProps(loaded, input, people, actor, receivedOn, ctx, countyName, letter));
 }
 
 /** Decides a complete plan; returns the new status. */

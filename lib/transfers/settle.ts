@@ -2,7 +2,7 @@ import 'server-only';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
 import { counties, operationAccessGrants, operations, ownerships, ownershipTransfers } from '@/db/schema';
-import type { EmailTemplates } from '@/emails';
+import type { EmailTemplates } from '@/lib/mail/templates';
 import { recordAudit } from '@/lib/audit';
 import { AppError } from '@/lib/errors';
 import { enqueueEmail } from '@/lib/notifications/outbox';

@@ -4,6 +4,7 @@
 //   npm run import:timing -- [--operations 9000] [--out .data/import-sample]
 // Uses DATABASE_URL's server when set (a scratch database there is the caller's choice), else a
 // fresh embedded database in a temporary folder.
+import '@/emails/register';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';

@@ -3,6 +3,7 @@
 // the browser posts it, each with its own idempotency key and the session of the plan's owner, and
 // signed as the signing step signs: the plan's SHA-256 as shown, the certification, the filer's
 // password and a one-time recovery code of its own (an authenticator code serves once per 30 s).
+import '@/emails/register';
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';

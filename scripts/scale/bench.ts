@@ -2,6 +2,7 @@
 // it first with `npm run seed:scale -- --operations 100000`), drives each page with autocannon on
 // loopback at concurrency 1 and 10, and prints one table (also written to bench-results/) with the
 // resident memory of everything `npm start` runs beside each cell's throughput.
+import '@/emails/register';
 import { execSync, spawn } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';

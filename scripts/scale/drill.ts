@@ -2,6 +2,7 @@
 // against a scratch database `mmp_drill` on the PostgreSQL server named by DATABASE_URL (default:
 // the local server on 127.0.0.1:5432). Each drill prints what it did and what it found; the run
 // fails if any finding breaks a promise. The fault drill restarts the local PostgreSQL cluster.
+import '@/emails/register';
 import { writeFileSync, mkdirSync } from 'node:fs';
 import os from 'node:os';
 import { openDb, migrateDb } from '@/db/client';

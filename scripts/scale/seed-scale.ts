@@ -2,6 +2,7 @@
 // set-based (INSERT ... SELECT over generate_series) in chunks, with a progress bar. Operations are
 // spread over counties weighted like Iowa's livestock counties; each has ~10 plans over the years
 // (an original and annual updates), clock events, fees, payments, a due date and audit events.
+import '@/emails/register';
 import { SingleBar, Presets } from 'cli-progress';
 import { sql } from 'drizzle-orm';
 import { migrateDb, openDb, type Db } from '@/db/client';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { EMAIL_PREVIEWS, renderEmail, type EmailTemplates } from '@/emails';
-import { JOB_TEMPLATE_IDS, renderJobEmail } from '@/lib/jobs/render';
+import { renderJobEmail } from '@/emails/job-render';
+import { JOB_TEMPLATE_IDS } from '@/lib/mail/templates';
 
 // The daily job renders with a faster path (one React render per email); what it stores in the
 // outbox must be exactly what renderEmail would have produced.
