@@ -12,7 +12,6 @@ const eslintConfig = [
   {
     // App code logs through lib/log.ts (JSON lines with a request id); command-line scripts print.
     files: ['app/**', 'lib/**', 'components/**', 'emails/**', 'db/**', 'instrumentation.ts', 'proxy.ts'],
-    ignores: ['db/migrate-cli.ts'],
     rules: { 'no-console': 'error' },
   },
   {

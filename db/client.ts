@@ -3,14 +3,12 @@ import path from 'node:path';
 import { mkdirSync } from 'node:fs';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
-import { getEnv } from '@/lib/env';
-import { getLogger } from '@/lib/log';
 import * as schema from './schema';
-import { serverTimingEnabled, timeQueries } from '@/lib/net/request-timing';
 
 // The one place that chooses the database: no DATABASE_URL -> PGlite (embedded PostgreSQL) stored
 // in MMP_DATA_DIR; DATABASE_URL -> a PostgreSQL server through a pg Pool. Everything above this
-// module sees the same drizzle API.
+// module sees the same drizzle API. It is given its options (lib/db.ts reads them from the
+// configuration and opens the process's database), so it needs nothing from the layers above.
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
 export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
@@ -24,9 +22,19 @@ export type DbHandle = {
 };
 
 type QueryLogger = { logQuery: (query: string, params: unknown[]) => void };
+/** A pooled PostgreSQL client, as `onConnect` is given it. */
+export type PooledClient = { query: (...args: never[]) => unknown };
 
 export type DbOptions = (
-  | { mode: 'postgres'; url: string; poolMax?: number }
+  | {
+      mode: 'postgres';
+      url: string;
+      poolMax?: number;
+      /** Told when an idle client loses its server (restart, failover); the pool replaces it. */
+      onIdleError?: (err: Error & { code?: unknown }) => void;
+      /** Given each new client of the pool (the benchmark times its queries). */
+      onConnect?: (client: PooledClient) => void;
+    }
   | { mode: 'embedded'; dataDir?: string; loadDataDir?: Blob }
 ) & { logger?: QueryLogger };
 
@@ -39,13 +47,13 @@ export async function openDb(options: DbOptions): Promise<DbHandle> {
     const pool = new Pool({ connectionString: options.url, max: options.poolMax ?? 10 });
     // An idle client losing its server (restart, failover) must not crash the process; the pool
     // replaces it on the next query.
-    pool.on('error', (err) => getLogger('db').error({ err: { message: err.message, code: (err as { code?: unknown }).code } }, 'idle client error'));
+    pool.on('error', (err) => options.onIdleError?.(err));
     // A client in use (inside a transaction) when its server goes away also emits 'error', and an
     // 'error' event nobody listens to crashes the process. Its caller already gets the failure from
     // the query it was running (or the next one), and the pool drops the broken client on release.
     pool.on('connect', (client) => client.on('error', () => undefined));
-    // The benchmark's per-request database time (lib/net/request-timing.ts); off unless asked for.
-    if (serverTimingEnabled()) pool.on('connect', (client) => timeQueries(client as unknown as { query: (...args: never[]) => unknown }));
+    const { onConnect } = options;
+    if (onConnect) pool.on('connect', (client) => onConnect(client as unknown as PooledClient));
     const db = drizzle(pool, { schema, logger: options.logger }) as unknown as Db;
     return { db, mode: 'postgres', close: () => pool.end() };
   }
@@ -80,51 +88,6 @@ export async function migrateDb(handle: DbHandle): Promise<void> {
   }
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   await migrate(handle.db as never, { migrationsFolder });
-}
-
-export function optionsFromEnv(): DbOptions {
-  const env = getEnv();
-  if (env.DATABASE_URL) return { mode: 'postgres', url: env.DATABASE_URL, poolMax: env.PG_POOL_MAX };
-  return { mode: 'embedded', dataDir: path.resolve(/*turbopackIgnore: true*/ process.cwd(), env.MMP_DATA_DIR) };
-}
-
-const KEY = Symbol.for('mmp.db.handle');
-type Holder = { [KEY]?: Promise<DbHandle> };
-const holder = globalThis as Holder;
-
-/**
- * The process-wide database. The embedded database migrates itself (and loads the counties) before
- * first use, so it serves on a fresh folder; a PostgreSQL server is migrated by `npm run db:migrate`.
- */
-export function getDbHandle(): Promise<DbHandle> {
-  holder[KEY] ??= (async () => {
-    const handle = await openDb(optionsFromEnv());
-    if (handle.mode === 'embedded') {
-      await migrateDb(handle);
-      const { seedReference } = await import('./seed/reference');
-      await seedReference(handle.db);
-    }
-    return handle;
-  })().catch((err) => {
-    holder[KEY] = undefined;
-    throw err;
-  });
-  return holder[KEY];
-}
-
-export async function getDb(): Promise<Db> {
-  return (await getDbHandle()).db;
-}
-
-/** Tests and scripts point the process at a database they opened themselves. */
-export function useDbHandle(handle: DbHandle): void {
-  holder[KEY] = Promise.resolve(handle);
-}
-
-export async function closeDb(): Promise<void> {
-  const pending = holder[KEY];
-  holder[KEY] = undefined;
-  if (pending) await (await pending).close();
 }
 
 /** Runs raw SQL and returns its rows; both drivers answer with `{ rows }`. */

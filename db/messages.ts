@@ -1,7 +1,6 @@
 // What the database commands print: which database they worked on, by the name an operator knows
 // it by, and what happened to the demo data, in words that stay true on a second run.
 import type { DbOptions } from './client';
-import type { SeedResult } from './seed';
 
 /** "the PostgreSQL database mmp at db.example:5432", or "the embedded database in /srv/mmp/.data". */
 export function databaseLabel(options: DbOptions): string {
@@ -15,8 +14,11 @@ export function databaseLabel(options: DbOptions): string {
   }
 }
 
+/** What the seed did with the demo data set: loaded it, found the portal in use, or was not asked. */
+export type DemoOutcome = 'loaded' | 'present' | 'not-requested';
+
 /** What became of the demo data set, after "demo data". */
-export function demoOutcome(demo: SeedResult['demo']): string {
+export function demoOutcome(demo: DemoOutcome): string {
   switch (demo) {
     case 'loaded':
       return 'demo data loaded';

@@ -22,7 +22,7 @@ const manifestFile = path.join(distDir, 'manifest.json');
 /** The compiled commands: dist/<name>.cjs from each source. */
 export const ENTRIES = {
   server: 'scripts/serve.ts',
-  migrate: 'db/migrate-cli.ts',
+  migrate: 'scripts/migrate.ts',
   seed: 'scripts/seed.ts',
   'jobs-run-once': 'scripts/jobs-run-once.ts',
   'db-backup': 'scripts/db-backup.ts',

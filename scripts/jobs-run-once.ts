@@ -2,7 +2,7 @@
 // delivery) against DATABASE_URL or the embedded database, and prints what it did. Safe to repeat:
 // a reminder already queued is not queued again.
 import '@/emails/register';
-import { closeDb, getDb } from '@/db/client';
+import { closeDb, getDb } from '@/lib/db';
 import { describeFailure } from '@/db/errors';
 import { databaseMode, getEnv } from '@/lib/env';
 import { describeDailyRun, runDailyJob } from '@/lib/jobs/daily';

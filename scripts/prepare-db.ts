@@ -3,8 +3,9 @@
 // PGlite folder do not see each other's writes), so this process closes it when done.
 import '@/emails/register';
 import { today } from '@/lib/clock';
-import { migrateDb, openDb, optionsFromEnv } from '@/db/client';
-import { seedDatabase } from '@/db/seed';
+import { migrateDb, openDb } from '@/db/client';
+import { optionsFromEnv } from '@/lib/db';
+import { seedDatabase } from '@/lib/demo';
 import { describeFailure } from '@/db/errors';
 import { databaseLabel, demoOutcome } from '@/db/messages';
 

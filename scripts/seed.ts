@@ -1,9 +1,10 @@
 // `npm run db:seed`: counties always, and the demo data set into an empty portal.
 // `--no-demo` loads only the reference data.
 import '@/emails/register';
-import { migrateDb, openDb, optionsFromEnv } from '@/db/client';
+import { migrateDb, openDb } from '@/db/client';
+import { optionsFromEnv } from '@/lib/db';
 import { databaseLabel, demoOutcome } from '@/db/messages';
-import { seedDatabase } from '@/db/seed';
+import { seedDatabase } from '@/lib/demo';
 import { today } from '@/lib/clock';
 
 async function main() {

@@ -7,7 +7,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import path from 'node:path';
 import { getHeapSpaceStatistics } from 'node:v8';
 import compression from 'compression';
-import { closeDb } from '@/db/client';
+import { closeDb } from '@/lib/db';
 import { describeFailure } from '@/db/errors';
 import { authSecret, getEnv, publicOrigin } from '@/lib/env';
 import { compileTrust, markClientAddressStamping, stampClientAddress } from '@/lib/net/client-address';

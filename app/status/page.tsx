@@ -7,7 +7,7 @@ import { PageHeading } from '@/components/page-heading';
 import { SelectField } from '@/components/select-field';
 import { StatusTag, statusLabel } from '@/components/status-tag';
 import { TextField } from '@/components/text-field';
-import { getDb } from '@/db/client';
+import { getDb } from '@/lib/db';
 import { clientAddress } from '@/lib/net/client-address';
 import { formatDate, formatNumber } from '@/lib/format';
 import { listCountyOptions } from '@/lib/plans/check-context';

@@ -2,7 +2,8 @@ import 'server-only';
 // The API's reads. Every query carries the token's scope in its WHERE (lib/api/scope), and pages
 // by keyset on a unique sort key, so a page is the same whatever was added before it.
 import { sql } from 'drizzle-orm';
-import { getDb, queryRows } from '@/db/client';
+import { queryRows } from '@/db/client';
+import { getDb } from '@/lib/db';
 import { deadlineOf } from '@/lib/deadlines';
 import { loadFiledDocument } from '@/lib/plans/document/read-filed';
 import { manureRemovalAnswer, manureRemovalFactsSql, type InForceFacts } from '@/lib/plans/in-force';

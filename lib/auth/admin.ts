@@ -1,6 +1,7 @@
 import 'server-only';
 import { asc, eq, sql } from 'drizzle-orm';
-import { getDb, queryRows } from '@/db/client';
+import { queryRows } from '@/db/client';
+import { getDb } from '@/lib/db';
 import { counties, users } from '@/db/schema';
 import { recordAudit } from '@/lib/audit';
 import { AppError, notFoundError } from '@/lib/errors';

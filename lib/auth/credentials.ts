@@ -1,6 +1,6 @@
 import 'server-only';
 import { eq, sql } from 'drizzle-orm';
-import { getDb } from '@/db/client';
+import { getDb } from '@/lib/db';
 import { users } from '@/db/schema';
 import { recordAudit } from '@/lib/audit';
 import { AppError } from '@/lib/errors';

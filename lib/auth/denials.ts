@@ -1,5 +1,5 @@
 import 'server-only';
-import { getDb } from '@/db/client';
+import { getDb } from '@/lib/db';
 import { recordAudit } from '@/lib/audit';
 import { AppError } from '@/lib/errors';
 import { getLogger } from '@/lib/log';

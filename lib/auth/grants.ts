@@ -1,6 +1,6 @@
 import 'server-only';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
-import { getDb } from '@/db/client';
+import { getDb } from '@/lib/db';
 import { operationAccessGrants, users } from '@/db/schema';
 import { recordAudit } from '@/lib/audit';
 import { AppError, notFoundError } from '@/lib/errors';

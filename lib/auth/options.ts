@@ -1,7 +1,7 @@
 import 'server-only';
 import type { NextAuthOptions } from 'next-auth';
 import CredentialsProvider from 'next-auth/providers/credentials';
-import { getDb } from '@/db/client';
+import { getDb } from '@/lib/db';
 import { recordAudit } from '@/lib/audit';
 import { AppError } from '@/lib/errors';
 import { authSecret, publicOrigin } from '@/lib/env';

@@ -11,7 +11,8 @@ import {
   type RegistrationResponseJSON,
 } from '@simplewebauthn/server';
 import { and, asc, count, eq, gt, isNotNull } from 'drizzle-orm';
-import { getDb, type Executor } from '@/db/client';
+import { type Executor } from '@/db/client';
+import { getDb } from '@/lib/db';
 import { passkeys, userSecondFactors, webauthnChallenges } from '@/db/schema';
 import { recordAudit } from '@/lib/audit';
 import { publicOrigin } from '@/lib/env';

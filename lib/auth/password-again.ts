@@ -1,6 +1,6 @@
 import 'server-only';
 import { eq } from 'drizzle-orm';
-import { getDb } from '@/db/client';
+import { getDb } from '@/lib/db';
 import { users } from '@/db/schema';
 import { AppError } from '@/lib/errors';
 import { verifyPassword } from './passwords';

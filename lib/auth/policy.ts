@@ -1,6 +1,7 @@
 import 'server-only';
 import { and, eq } from 'drizzle-orm';
-import { getDb, type Executor } from '@/db/client';
+import { type Executor } from '@/db/client';
+import { getDb } from '@/lib/db';
 import { operations, plans } from '@/db/schema';
 import { forbiddenError, notFoundError, type Denial } from '@/lib/errors';
 import { ACTIONS, roleMayAttempt, type Action } from './actions';

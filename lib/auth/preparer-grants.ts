@@ -1,6 +1,7 @@
 import 'server-only';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { getDb, type Executor } from '@/db/client';
+import { type Executor } from '@/db/client';
+import { getDb } from '@/lib/db';
 import { operationAccessGrants, operations, ownerPreparerGrants, ownerships, users } from '@/db/schema';
 import { recordAudit } from '@/lib/audit';
 import { AppError, notFoundError } from '@/lib/errors';

@@ -1,6 +1,7 @@
 import 'server-only';
 import { and, eq, isNull } from 'drizzle-orm';
-import { getDb, type Executor } from '@/db/client';
+import { type Executor } from '@/db/client';
+import { getDb } from '@/lib/db';
 import { recoveryCodes, userSecondFactors, users } from '@/db/schema';
 import { recordAudit } from '@/lib/audit';
 import { AppError } from '@/lib/errors';

@@ -1,6 +1,7 @@
 import 'server-only';
 import { and, count, eq, isNotNull, isNull, sql } from 'drizzle-orm';
-import { getDb, type Executor } from '@/db/client';
+import { type Executor } from '@/db/client';
+import { getDb } from '@/lib/db';
 import { passkeys, recoveryCodes, userSecondFactors, users } from '@/db/schema';
 import { recordAudit } from '@/lib/audit';
 import { AppError, notFoundError } from '@/lib/errors';

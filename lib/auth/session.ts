@@ -3,7 +3,7 @@ import { and, eq, gt, isNull } from 'drizzle-orm';
 import { getServerSession } from 'next-auth';
 import { forbidden, redirect } from 'next/navigation';
 import { cache } from 'react';
-import { getDb } from '@/db/client';
+import { getDb } from '@/lib/db';
 import { portalFacts, users, userSessions } from '@/db/schema';
 import { AppError } from '@/lib/errors';
 import { authOptions } from './options';
@@ -56,7 +56,7 @@ export const mustEnrolSecondFactor = cache(async (actor: Actor): Promise<boolean
 });
 
 let demoData: Promise<boolean> | undefined;
-/** Does this database hold the demo (db/seed/demo records it)? Read once per process: data is seeded before the server starts. */
+/** Does this database hold the demo (lib/demo/demo.ts records it)? Read once per process: data is seeded before the server starts. */
 function onDemoData(): Promise<boolean> {
   demoData ??= getDb()
     .then((db) => db.select({ key: portalFacts.key }).from(portalFacts).where(eq(portalFacts.key, 'demo_data')).limit(1))

@@ -3,7 +3,8 @@
 // original-plan deadline; a county's operations' update due dates; a reviewer's review deadlines.
 import 'server-only';
 import { sql, type SQL } from 'drizzle-orm';
-import { getDb, queryRows } from '@/db/client';
+import { queryRows } from '@/db/client';
+import { getDb } from '@/lib/db';
 import { operationScope, planScope } from '@/lib/auth/scopes';
 import type { Actor } from '@/lib/auth/roles';
 import { formatDate } from '@/lib/format';

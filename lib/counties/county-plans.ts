@@ -3,7 +3,8 @@
 // operationScope, so an official's list can only ever hold operations their county may see.
 import 'server-only';
 import { sql, type SQL } from 'drizzle-orm';
-import { getDb, queryRows } from '@/db/client';
+import { queryRows } from '@/db/client';
+import { getDb } from '@/lib/db';
 import { operationScope } from '@/lib/auth/scopes';
 import type { Actor } from '@/lib/auth/roles';
 import { deadlineOf, type Deadline } from '@/lib/deadlines';

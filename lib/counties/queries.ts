@@ -1,6 +1,7 @@
 import 'server-only';
 import { asc, eq, sql } from 'drizzle-orm';
-import { getDb, type Executor } from '@/db/client';
+import { type Executor } from '@/db/client';
+import { getDb } from '@/lib/db';
 import { counties, fieldOffices, operations, planCounties } from '@/db/schema';
 
 export type CountyDirectoryRow = {

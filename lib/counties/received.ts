@@ -2,7 +2,8 @@
 // newest first (IAC 567-65.110(3)"b"(2): the department gives those counties electronic access).
 import 'server-only';
 import { sql } from 'drizzle-orm';
-import { getDb, queryRows } from '@/db/client';
+import { queryRows } from '@/db/client';
+import { getDb } from '@/lib/db';
 import { planScope } from '@/lib/auth/scopes';
 import type { Actor } from '@/lib/auth/roles';
 import { iowaDateOf } from '@/lib/clock';

@@ -1,7 +1,8 @@
 import 'server-only';
 import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { getDb, type Executor } from '@/db/client';
+import { type Executor } from '@/db/client';
+import { getDb } from '@/lib/db';
 import { operationInterests, operationManagers, ownerships, parties, partyFamilyLinks } from '@/db/schema';
 import { recordAudit } from '@/lib/audit';
 import { authorize, canSeeOperation } from '@/lib/auth/policy';

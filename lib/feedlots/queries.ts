@@ -1,6 +1,7 @@
 import 'server-only';
 import { and, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
-import { getDb, type Executor } from '@/db/client';
+import { type Executor } from '@/db/client';
+import { getDb } from '@/lib/db';
 import { animalInventory, operationInterests, operationManagers, operations, operationStructures, ownerships, parties, partyFamilyLinks } from '@/db/schema';
 import { canSeeOperation } from '@/lib/auth/policy';
 import { isDepartment, type Actor } from '@/lib/auth/roles';

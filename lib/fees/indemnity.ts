@@ -1,5 +1,6 @@
 import 'server-only';
-import { allOf, getDb, type Executor } from '@/db/client';
+import { allOf, type Executor } from '@/db/client';
+import { getDb } from '@/lib/db';
 import { listParameterVersions, versionOn, type ParameterVersion } from '@/lib/parameters/values';
 import type { IndemnityRate } from '@/lib/parameters/registry';
 import { indemnityCollection, indemnityFeeCents, indemnityFeeExempt } from '@/lib/rules';

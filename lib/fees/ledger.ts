@@ -1,6 +1,7 @@
 import 'server-only';
 import { and, asc, desc, eq, ilike, sql, type SQL } from 'drizzle-orm';
-import { getDb, type Executor } from '@/db/client';
+import { type Executor } from '@/db/client';
+import { getDb } from '@/lib/db';
 import { feeLines, operations, parties, payments, plans, users } from '@/db/schema';
 import type { Actor } from '@/lib/auth/roles';
 import { operationScope } from '@/lib/auth/scopes';

@@ -1,6 +1,6 @@
 import 'server-only';
 import { and, eq, isNull, or, sql } from 'drizzle-orm';
-import { getDb } from '@/db/client';
+import { getDb } from '@/lib/db';
 import { feeLines, operations, parties, payments, users } from '@/db/schema';
 import { recordAudit } from '@/lib/audit';
 import { invalidateFigures } from '@/lib/cache/figures-cache';

@@ -1,6 +1,7 @@
 import 'server-only';
 import { eq, sql } from 'drizzle-orm';
-import { getDb, queryRows, type Executor } from '@/db/client';
+import { queryRows, type Executor } from '@/db/client';
+import { getDb } from '@/lib/db';
 import { feeLines, paymentCheckouts, payments } from '@/db/schema';
 import { recordAudit } from '@/lib/audit';
 import { invalidateFigures } from '@/lib/cache/figures-cache';

@@ -4,7 +4,7 @@ import 'server-only';
 // with any refused row is refused whole and writes nothing. Applying is idempotent by facility ID:
 // every row is compared with what the portal holds again, so a second import changes nothing.
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import { getDb } from '@/db/client';
+import { getDb } from '@/lib/db';
 import { importRuns, type ImportRowOutcome, type ImportSummary } from '@/db/schema';
 import { recordAudit } from '@/lib/audit';
 import { authorize } from '@/lib/auth/policy';

@@ -3,7 +3,8 @@
 // outbox. Set-based: a fixed number of statements per day whatever the number of operations; safe
 // to run twice or in two processes at once.
 import 'server-only';
-import { getDb, type Executor } from '@/db/client';
+import { type Executor } from '@/db/client';
+import { getDb } from '@/lib/db';
 import { sendCountyDigests } from '@/lib/counties/digest';
 import { today as clockToday } from '@/lib/clock';
 import { deliverPendingEmails, type DeliveryResult, type MailTransport } from '@/lib/notifications/deliver';

@@ -2,7 +2,7 @@
 // so with several servers one of them runs each day's job. On the embedded database the job runs
 // inside the server process (a second process on the same PGlite folder would not see its writes).
 import 'server-only';
-import { getDb } from '@/db/client';
+import { getDb } from '@/lib/db';
 import { explainDbError } from '@/db/errors';
 import { isRetryableDbError } from '@/lib/errors';
 import { today } from '@/lib/clock';

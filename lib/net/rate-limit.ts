@@ -1,6 +1,7 @@
 import 'server-only';
 import { sql } from 'drizzle-orm';
-import { getDb, queryRows, type Executor } from '@/db/client';
+import { queryRows, type Executor } from '@/db/client';
+import { getDb } from '@/lib/db';
 
 // A fixed-window request limit per bucket (a client address or an API token), counted in the
 // database so it holds across app instances. The answer says when the window frees up, for a

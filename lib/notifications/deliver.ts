@@ -5,7 +5,8 @@
 import 'server-only';
 import nodemailer, { type SendMailOptions, type Transporter } from 'nodemailer';
 import { sql, type SQL } from 'drizzle-orm';
-import { getDb, queryRows, type Executor } from '@/db/client';
+import { queryRows, type Executor } from '@/db/client';
+import { getDb } from '@/lib/db';
 import { getEnv, publicOrigin } from '@/lib/env';
 import { getLogger } from '@/lib/log';
 import { createUnsubscribeToken } from './unsubscribe-token';

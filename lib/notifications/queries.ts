@@ -1,7 +1,8 @@
 // Reads for the staff "Sent mail" page. No authorization here: the caller checks the role first.
 import 'server-only';
 import { count, desc, eq, type SQL } from 'drizzle-orm';
-import { getDb, type Executor } from '@/db/client';
+import { type Executor } from '@/db/client';
+import { getDb } from '@/lib/db';
 import { emailOutbox, outboxStatus } from '@/db/schema';
 import { notFoundError } from '@/lib/errors';
 

@@ -4,7 +4,7 @@
 // writes an audit event in the same transaction.
 import 'server-only';
 import { eq } from 'drizzle-orm';
-import { getDb } from '@/db/client';
+import { getDb } from '@/lib/db';
 import { emailOptOuts, notificationPreferences, users } from '@/db/schema';
 import { recordAudit } from '@/lib/audit';
 import { MAIL_LISTS, type MailList } from './lists';

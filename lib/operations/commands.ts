@@ -1,6 +1,7 @@
 import 'server-only';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { getDb, type Executor, type Tx } from '@/db/client';
+import { type Executor, type Tx } from '@/db/client';
+import { getDb } from '@/lib/db';
 import { animalInventory, counties, manureStorageStructures, operations, ownerships, parties } from '@/db/schema';
 import { recordAudit } from '@/lib/audit';
 import { authorize } from '@/lib/auth/policy';

@@ -1,6 +1,6 @@
 import 'server-only';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
-import { getDb } from '@/db/client';
+import { getDb } from '@/lib/db';
 import { animalInventory, counties, dueDateAssignments, manureStorageStructures, operations, ownerships, parties, plans } from '@/db/schema';
 import type { Actor } from '@/lib/auth/roles';
 import { operationScope, planScope } from '@/lib/auth/scopes';

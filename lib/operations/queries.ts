@@ -1,6 +1,6 @@
 import 'server-only';
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { getDb } from '@/db/client';
+import { getDb } from '@/lib/db';
 import { animalInventory, counties, operations } from '@/db/schema';
 import { operationScope, registeredOperation } from '@/lib/auth/scopes';
 import type { Actor } from '@/lib/auth/roles';

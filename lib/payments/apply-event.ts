@@ -1,6 +1,7 @@
 import 'server-only';
 import { and, eq, isNull, or, sql } from 'drizzle-orm';
-import { getDb, type Executor } from '@/db/client';
+import { type Executor } from '@/db/client';
+import { getDb } from '@/lib/db';
 import { feeLines, operations, parties, paymentCheckouts, paymentWebhookEvents, payments, users } from '@/db/schema';
 import { recordAudit } from '@/lib/audit';
 import { getLogger } from '@/lib/log';

@@ -1,6 +1,6 @@
 import 'server-only';
 import { eq, sql } from 'drizzle-orm';
-import { getDb } from '@/db/client';
+import { getDb } from '@/lib/db';
 import { feeLines, operations, parties, planSubmissions, plans } from '@/db/schema';
 import { canSeePlan } from '@/lib/auth/policy';
 import type { Actor } from '@/lib/auth/roles';

@@ -1,6 +1,6 @@
 import 'server-only';
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { getDb } from '@/db/client';
+import { getDb } from '@/lib/db';
 import { feeLines, operations, plans } from '@/db/schema';
 import type { Actor } from '@/lib/auth/roles';
 import { operationScope } from '@/lib/auth/scopes';

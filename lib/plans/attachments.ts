@@ -1,7 +1,7 @@
 import 'server-only';
 import { createHash, randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
-import { getDb } from '@/db/client';
+import { getDb } from '@/lib/db';
 import { attachments, operations, ownershipTransfers, planSubmissions, plans } from '@/db/schema';
 import { recordAudit } from '@/lib/audit';
 import { authorize } from '@/lib/auth/policy';

@@ -2,7 +2,7 @@ import 'server-only';
 import { createHash } from 'node:crypto';
 import { and, desc, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
-import { getDb } from '@/db/client';
+import { getDb } from '@/lib/db';
 import { copiesOfRecord, counties, operations, parties, planSignatures, planSubmissions, plans, users } from '@/db/schema';
 import { ROLE_LABELS, type Actor } from '@/lib/auth/roles';
 import { AppError, notFoundError } from '@/lib/errors';

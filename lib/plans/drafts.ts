@@ -1,6 +1,6 @@
 import 'server-only';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { getDb } from '@/db/client';
+import { getDb } from '@/lib/db';
 import { plans } from '@/db/schema';
 import { authorize } from '@/lib/auth/policy';
 import { planScope } from '@/lib/auth/scopes';

@@ -1,6 +1,6 @@
 import 'server-only';
 import { asc, desc, eq } from 'drizzle-orm';
-import { getDb } from '@/db/client';
+import { getDb } from '@/lib/db';
 import { attachments, counties, planDeficiencies } from '@/db/schema';
 import type { Actor } from '@/lib/auth/roles';
 import { FILERS } from '@/lib/auth/roles';

@@ -1,6 +1,6 @@
 import 'server-only';
 import { asc, desc, eq, sql } from 'drizzle-orm';
-import { getDb } from '@/db/client';
+import { getDb } from '@/lib/db';
 import { feeLines, operations, parties, planSubmissions, users } from '@/db/schema';
 import type { Actor } from '@/lib/auth/roles';
 import { fieldOfficeForCounty, type FieldOfficeContact } from '@/lib/counties/field-offices';

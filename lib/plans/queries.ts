@@ -1,6 +1,6 @@
 import 'server-only';
 import { and, asc, eq } from 'drizzle-orm';
-import { getDb } from '@/db/client';
+import { getDb } from '@/lib/db';
 import { counties, countyReceipts, operations, planClockEvents, planCounties, plans } from '@/db/schema';
 import { planScope } from '@/lib/auth/scopes';
 import type { Actor } from '@/lib/auth/roles';

@@ -1,6 +1,7 @@
 import 'server-only';
 import { asc, desc, eq, sql } from 'drizzle-orm';
-import { getDb, queryRows } from '@/db/client';
+import { queryRows } from '@/db/client';
+import { getDb } from '@/lib/db';
 import { loadReferenceTables } from '@/lib/reference/load';
 import { decisionLetters, feeLines, operations, parties, planDeficiencies, planSubmissions } from '@/db/schema';
 import type { Actor } from '@/lib/auth/roles';

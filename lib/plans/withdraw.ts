@@ -1,6 +1,6 @@
 import 'server-only';
 import { and, eq, inArray, notExists, sql } from 'drizzle-orm';
-import { getDb } from '@/db/client';
+import { getDb } from '@/lib/db';
 import { feeLines, payments, plans } from '@/db/schema';
 import { recordAudit } from '@/lib/audit';
 import { authorize } from '@/lib/auth/policy';

@@ -1,6 +1,6 @@
 import 'server-only';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import { getDb } from '@/db/client';
+import { getDb } from '@/lib/db';
 import { counties, operations } from '@/db/schema';
 import { operationScope, registeredOperation } from '@/lib/auth/scopes';
 import type { Actor } from '@/lib/auth/roles';

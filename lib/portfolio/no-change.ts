@@ -1,6 +1,6 @@
 import 'server-only';
 import { and, eq, inArray } from 'drizzle-orm';
-import { getDb } from '@/db/client';
+import { getDb } from '@/lib/db';
 import { operations, ownershipTransfers, parties, planSubmissions, plans } from '@/db/schema';
 import type { Actor } from '@/lib/auth/roles';
 import { recordAudit } from '@/lib/audit';

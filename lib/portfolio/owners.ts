@@ -1,6 +1,6 @@
 import 'server-only';
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
-import { getDb } from '@/db/client';
+import { getDb } from '@/lib/db';
 import { counties, operations, ownerships, parties } from '@/db/schema';
 import { operationScope, registeredOperation } from '@/lib/auth/scopes';
 import type { Actor } from '@/lib/auth/roles';

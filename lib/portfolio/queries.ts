@@ -1,6 +1,6 @@
 import 'server-only';
 import { and, eq, inArray } from 'drizzle-orm';
-import { getDb } from '@/db/client';
+import { getDb } from '@/lib/db';
 import { operations, ownershipTransfers } from '@/db/schema';
 import type { Actor } from '@/lib/auth/roles';
 import { listOperationSummaries, type OperationSummary } from '@/lib/operations/queries';

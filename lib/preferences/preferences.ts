@@ -3,7 +3,7 @@
 // county. Decisions, returned plans, overdue notices and deadlines always go out (lib/jobs).
 import 'server-only';
 import { eq } from 'drizzle-orm';
-import { getDb } from '@/db/client';
+import { getDb } from '@/lib/db';
 import { notificationPreferences } from '@/db/schema';
 import { recordAudit } from '@/lib/audit';
 import { authorize } from '@/lib/auth/policy';

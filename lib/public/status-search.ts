@@ -3,7 +3,8 @@ import 'server-only';
 // nothing private. Only operations the department holds (a facility ID, or a filed plan) appear;
 // drafts, people's contact details, attachments and fees are never read here.
 import { sql, type SQL } from 'drizzle-orm';
-import { getDb, queryRows } from '@/db/client';
+import { queryRows } from '@/db/client';
+import { getDb } from '@/lib/db';
 import { registeredOperation } from '@/lib/auth/scopes';
 import { approvedPlanInForceSql } from '@/lib/plans/in-force';
 import { animalUnitCapacity, type AnimalCategory } from '@/lib/rules';

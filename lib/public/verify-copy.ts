@@ -1,6 +1,6 @@
 import 'server-only';
 import { eq } from 'drizzle-orm';
-import { getDb } from '@/db/client';
+import { getDb } from '@/lib/db';
 import { copiesOfRecord, counties, landownerStatements, operations, planSubmissions, plans } from '@/db/schema';
 import { iowaDateOf } from '@/lib/clock';
 import { AppError } from '@/lib/errors';

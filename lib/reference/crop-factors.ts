@@ -3,7 +3,7 @@ import 'server-only';
 // each row with its source and effective date. A row is only ever added; the latest row effective
 // on a date is the one in force then, replacing the shipped default for that crop from its date.
 import { asc, desc, eq } from 'drizzle-orm';
-import { getDb } from '@/db/client';
+import { getDb } from '@/lib/db';
 import { countyCropYields, counties, cropNutrientFactors, users } from '@/db/schema';
 import { recordAudit } from '@/lib/audit';
 import { authorize } from '@/lib/auth/policy';

@@ -1,6 +1,7 @@
 import 'server-only';
 import { and, eq, gt, isNull } from 'drizzle-orm';
-import { getDb, type Executor, type Tx } from '@/db/client';
+import { type Executor, type Tx } from '@/db/client';
+import { getDb } from '@/lib/db';
 import { operationAccessGrants, operations, ownerships, registrationRequests, users } from '@/db/schema';
 import { recordAudit } from '@/lib/audit';
 import { normalizeEmail } from '@/lib/auth/credentials';

@@ -1,6 +1,7 @@
 import 'server-only';
 import { and, desc, eq, inArray } from 'drizzle-orm';
-import { getDb, type Executor } from '@/db/client';
+import { type Executor } from '@/db/client';
+import { getDb } from '@/lib/db';
 import { animalInventory, counties, operations, registrationRequests, users } from '@/db/schema';
 import type { Actor } from '@/lib/auth/roles';
 import { animalUnitCapacity, type AnimalCategory } from '@/lib/rules';

@@ -1,6 +1,6 @@
 import 'server-only';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { getDb } from '@/db/client';
+import { getDb } from '@/lib/db';
 import { auditEvents, plans, users } from '@/db/schema';
 import { authorize } from '@/lib/auth/policy';
 import { DEPARTMENT, type Actor } from '@/lib/auth/roles';

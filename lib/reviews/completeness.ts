@@ -1,6 +1,6 @@
 import 'server-only';
 import { eq, sql } from 'drizzle-orm';
-import { getDb } from '@/db/client';
+import { getDb } from '@/lib/db';
 import { planDeficiencies } from '@/db/schema';
 import { recordAudit } from '@/lib/audit';
 import { authorize } from '@/lib/auth/policy';

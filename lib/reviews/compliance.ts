@@ -1,6 +1,7 @@
 import 'server-only';
 import { and, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
-import { getDb, queryRows } from '@/db/client';
+import { queryRows } from '@/db/client';
+import { getDb } from '@/lib/db';
 import { animalInventory, counties, operations } from '@/db/schema';
 import type { Actor } from '@/lib/auth/roles';
 import { operationScope } from '@/lib/auth/scopes';

@@ -1,6 +1,7 @@
 import 'server-only';
 import { eq } from 'drizzle-orm';
-import { getDb, type Executor } from '@/db/client';
+import { type Executor } from '@/db/client';
+import { getDb } from '@/lib/db';
 import { counties, decisionLetters } from '@/db/schema';
 import { renderMail } from '@/lib/mail/renderer';
 import type { EmailTemplates, RenderedEmail } from '@/lib/mail/templates';

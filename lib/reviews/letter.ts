@@ -1,6 +1,6 @@
 import 'server-only';
 import { desc, eq } from 'drizzle-orm';
-import { getDb } from '@/db/client';
+import { getDb } from '@/lib/db';
 import { decisionLetters, operations, users } from '@/db/schema';
 import type { Actor } from '@/lib/auth/roles';
 import { notFoundError } from '@/lib/errors';

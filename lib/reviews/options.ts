@@ -1,6 +1,6 @@
 import 'server-only';
 import { and, asc, inArray, isNull } from 'drizzle-orm';
-import { getDb } from '@/db/client';
+import { getDb } from '@/lib/db';
 import { counties, fieldOffices, users } from '@/db/schema';
 import { DEPARTMENT } from '@/lib/auth/roles';
 

@@ -1,7 +1,8 @@
 import { loadReferenceTables } from '@/lib/reference/load';
 import 'server-only';
 import { and, desc, eq, gte, inArray, isNotNull, isNull, ne } from 'drizzle-orm';
-import { getDb, type Executor } from '@/db/client';
+import { type Executor } from '@/db/client';
+import { getDb } from '@/lib/db';
 import { animalInventory, counties, operations, ownerships, ownershipTransfers, parties, plans, users } from '@/db/schema';
 import type { Actor } from '@/lib/auth/roles';
 import { indemnityFeeFor } from '@/lib/fees/indemnity';

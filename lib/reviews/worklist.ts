@@ -1,6 +1,7 @@
 import 'server-only';
 import { and, eq, gt, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
-import { getDb, type Executor } from '@/db/client';
+import { type Executor } from '@/db/client';
+import { getDb } from '@/lib/db';
 import { counties, fieldOffices, operations, plans, users } from '@/db/schema';
 import { planScope } from '@/lib/auth/scopes';
 import type { Actor } from '@/lib/auth/roles';

@@ -1,6 +1,7 @@
 import 'server-only';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
-import { getDb, type Executor } from '@/db/client';
+import { type Executor } from '@/db/client';
+import { getDb } from '@/lib/db';
 import { auditEvents, dueDateAssignments, operations, ownerships, parties, users } from '@/db/schema';
 import { recordAudit } from '@/lib/audit';
 import { authorize } from '@/lib/auth/policy';

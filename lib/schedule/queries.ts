@@ -1,6 +1,7 @@
 import 'server-only';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
-import { getDb, type Executor } from '@/db/client';
+import { type Executor } from '@/db/client';
+import { getDb } from '@/lib/db';
 import { animalInventory, counties, dueDateAssignments, fieldOffices, operations, users } from '@/db/schema';
 import { registeredOperation } from '@/lib/auth/scopes';
 import { animalUnitCapacity, safoElection, type AnimalCategory } from '@/lib/rules';

@@ -1,6 +1,7 @@
 import 'server-only';
 import { sql } from 'drizzle-orm';
-import { getDb, queryRows } from '@/db/client';
+import { queryRows } from '@/db/client';
+import { getDb } from '@/lib/db';
 import { registeredOperation } from '@/lib/auth/scopes';
 import { cachedFigures, type CachedFigures } from '@/lib/cache/figures-cache';
 import type { PolicyInput } from '@/lib/validation/due-dates';

@@ -1,7 +1,8 @@
 import 'server-only';
 import { and, eq, inArray, isNull, or } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { getDb, type Executor } from '@/db/client';
+import { type Executor } from '@/db/client';
+import { getDb } from '@/lib/db';
 import { operationSignatories, ownerships, signatureAgreementAcceptances, signingLockouts, users } from '@/db/schema';
 import { recordAudit } from '@/lib/audit';
 import { hasSecondFactor, isTotpCodeAlreadyUsed, verifySecondFactor } from '@/lib/auth/second-factor';

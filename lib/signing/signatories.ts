@@ -1,7 +1,8 @@
 import 'server-only';
 import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { getDb, type Executor } from '@/db/client';
+import { type Executor } from '@/db/client';
+import { getDb } from '@/lib/db';
 import { operationSignatories, ownerships, signatureAgreementAcceptances, users } from '@/db/schema';
 import { recordAudit } from '@/lib/audit';
 import { authorize, canSeeOperation } from '@/lib/auth/policy';

@@ -1,7 +1,8 @@
 import 'server-only';
 import { randomBytes } from 'node:crypto';
 import { and, eq, gt } from 'drizzle-orm';
-import { getDb, type Executor } from '@/db/client';
+import { type Executor } from '@/db/client';
+import { getDb } from '@/lib/db';
 import { copiesOfRecord, counties, landownerStatements, operations, plans, users } from '@/db/schema';
 import { hashToken } from '@/lib/auth/tokens';
 import { canonicalJson } from '@/lib/canonical-json';

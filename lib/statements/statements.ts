@@ -1,7 +1,8 @@
 import 'server-only';
 import { randomBytes } from 'node:crypto';
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
-import { getDb, queryRows, type Executor } from '@/db/client';
+import { queryRows, type Executor } from '@/db/client';
+import { getDb } from '@/lib/db';
 import { copiesOfRecord, counties, landownerStatements, operations, plans } from '@/db/schema';
 import { recordAudit } from '@/lib/audit';
 import { authorize } from '@/lib/auth/policy';

@@ -1,5 +1,5 @@
 import 'server-only';
-import { getDb } from '@/db/client';
+import { getDb } from '@/lib/db';
 import { authorize } from '@/lib/auth/policy';
 import type { Actor } from '@/lib/auth/roles';
 import { AppError, notFoundError } from '@/lib/errors';

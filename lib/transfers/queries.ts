@@ -1,6 +1,7 @@
 import 'server-only';
 import { aliasedTable, and, asc, desc, eq, gte, isNull, or, sql } from 'drizzle-orm';
-import { getDb, type Executor } from '@/db/client';
+import { type Executor } from '@/db/client';
+import { getDb } from '@/lib/db';
 import { attachments, auditEvents, counties, emailOutbox, operations, ownerships, ownershipTransfers, parties, users } from '@/db/schema';
 import { isDepartment, type Actor } from '@/lib/auth/roles';
 import { transferScope } from '@/lib/auth/scopes';

@@ -1,7 +1,7 @@
 import 'server-only';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
-import { getDb } from '@/db/client';
+import { getDb } from '@/lib/db';
 import { attachments, counties, operations, ownerships, ownershipTransfers } from '@/db/schema';
 import { recordAudit } from '@/lib/audit';
 import { hashToken } from '@/lib/auth/tokens';

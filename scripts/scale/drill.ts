@@ -6,7 +6,7 @@ import '@/emails/register';
 import { writeFileSync, mkdirSync } from 'node:fs';
 import os from 'node:os';
 import { openDb, migrateDb } from '@/db/client';
-import { seedDatabase } from '@/db/seed';
+import { seedDatabase } from '@/lib/demo';
 import { today } from '@/lib/clock';
 import type { Drill, DrillReport } from './drills/types';
 

@@ -6,7 +6,7 @@ import '@/emails/register';
 import { SingleBar, Presets } from 'cli-progress';
 import { sql } from 'drizzle-orm';
 import { migrateDb, openDb, type Db } from '@/db/client';
-import { seedDatabase } from '@/db/seed';
+import { seedDatabase } from '@/lib/demo';
 import { IOWA_COUNTIES } from '@/db/seed/counties';
 import { today } from '@/lib/clock';
 import { COUNTY_WEIGHTS } from './county-weights';

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO_OPERATIONS } from '../../db/seed/demo-operations';
+import { DEMO_OPERATIONS } from '../../lib/demo/demo-operations';
 import { expectNoA11yViolations } from './support/a11y';
 import { signIn } from './support/auth';
 

@@ -17,7 +17,7 @@ const ORIGIN = 'http://portal.test';
 const PASSWORD = 'corn-and-soybeans-1';
 
 async function actorFor(email: string): Promise<Actor> {
-  const { getDb } = await import('@/db/client');
+  const { getDb } = await import('@/lib/db');
   const db = await getDb();
   const [u] = await db.select().from(users).where(eq(sql`lower(${users.email})`, email.toLowerCase()));
   return { id: u!.id, role: u!.role, name: u!.name, email: u!.email, countyFips: u!.countyFips, partyId: u!.partyId };

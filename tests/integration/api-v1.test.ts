@@ -16,7 +16,7 @@ import { POST as requirementPOST } from '@/app/api/v1/rules/mmp-requirement/rout
 import { POST as stockpilePOST } from '@/app/api/v1/rules/stockpile/route';
 import { GET as statusGET } from '@/app/api/v1/status/route';
 import { apiTokens, auditEvents, operations, plans, rateLimitHits, users } from '@/db/schema';
-import { seedDatabase } from '@/db/seed';
+import { seedDatabase } from '@/lib/demo';
 import { API_LIMITS } from '@/lib/api/handler';
 import { openApiDocument } from '@/lib/api/openapi';
 import { issueApiToken, revokeApiToken } from '@/lib/api/tokens';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { getDb } from '@/db/client';
+import { getDb } from '@/lib/db';
 import { applicationRecords, auditEvents } from '@/db/schema';
 import { recordApplication, importApplications } from '@/lib/applications/commands';
 import { grantAccess } from '@/lib/auth/grants';

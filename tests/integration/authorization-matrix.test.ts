@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { operations, plans, users } from '@/db/schema';
-import { seedDatabase } from '@/db/seed';
+import { seedDatabase } from '@/lib/demo';
 import { ACTION_NAMES, ACTIONS, type Action } from '@/lib/auth/actions';
 import { authorize, canSeeOperation, canSeePlan } from '@/lib/auth/policy';
 import type { Actor } from '@/lib/auth/roles';

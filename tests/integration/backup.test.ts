@@ -5,7 +5,7 @@ import { asc, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { migrateDb, openDb, type Db } from '@/db/client';
 import { auditEvents, plans } from '@/db/schema';
-import { seedDatabase } from '@/db/seed';
+import { seedDatabase } from '@/lib/demo';
 import { spawnSync } from 'node:child_process';
 import { adminUrl, databaseUrlFor } from './support/pg-admin';
 import { databaseLabel } from './support/test-db';

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '@/db/client';
 import { operationFiledCounties, operations, users } from '@/db/schema';
-import { seedDatabase } from '@/db/seed';
+import { seedDatabase } from '@/lib/demo';
 import type { Actor } from '@/lib/auth/roles';
 import { operationScope } from '@/lib/auth/scopes';
 import { listCountyOperations } from '@/lib/counties/county-plans';

@@ -7,7 +7,7 @@ import { eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { attachments, feeLines, operations, ownershipTransfers, payments, plans, users } from '@/db/schema';
-import { seedDatabase } from '@/db/seed';
+import { seedDatabase } from '@/lib/demo';
 import { acceptInvitation, inviteUser, registerOwner, registerPreparer, requestPasswordReset, resetPassword, verifyEmail } from '@/lib/auth/accounts';
 import { grantPreparer, revokePreparer } from '@/lib/auth/preparer-grants';
 import { changeUserRole, setUserDisabled, signOutEverywhere } from '@/lib/auth/admin';

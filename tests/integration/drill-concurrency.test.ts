@@ -1,7 +1,7 @@
 import { and, eq, inArray, like, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, emailOutbox, feeLines, planClockEvents, planSubmissions, plans } from '@/db/schema';
-import { seedDatabase } from '@/db/seed';
+import { seedDatabase } from '@/lib/demo';
 import { checkRace, checkStorm, reviewerRace, seededRandom, submissionStorm } from '@/scripts/scale/drills/concurrency';
 import { actorFor, createReviewers, makeDecidable, prepareCompleteDrafts, useScratchAttachmentStorage, type DraftPlan } from '@/scripts/scale/drills/fixtures';
 import { databaseLabel, useTestDb } from './support/test-db';

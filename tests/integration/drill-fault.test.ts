@@ -3,7 +3,7 @@ import { inArray, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '@/db/client';
 import { planSubmissions, plans } from '@/db/schema';
-import { seedDatabase } from '@/db/seed';
+import { seedDatabase } from '@/lib/demo';
 import { checkFault, submitThroughFault } from '@/scripts/scale/drills/fault';
 import { prepareCompleteDrafts, sleep, submissionCounts, useScratchAttachmentStorage, type DraftPlan } from '@/scripts/scale/drills/fixtures';
 import { databaseUrlFor } from './support/pg-admin';

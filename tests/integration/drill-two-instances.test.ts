@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import type { SendMailOptions } from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openDb, queryRows, type DbHandle } from '@/db/client';
-import { seedDatabase } from '@/db/seed';
+import { seedDatabase } from '@/lib/demo';
 import { IOWA_COUNTIES } from '@/db/seed/counties';
 import { runDailyJob, type DailyJobResult } from '@/lib/jobs/daily';
 import { addDays } from '@/lib/rules';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { getDb } from '@/db/client';
+import { getDb } from '@/lib/db';
 import { auditEvents, emailOutbox, landAgreements, operationAccessGrants, plans } from '@/db/schema';
 import { today } from '@/lib/clock';
 import { saveDraft } from '@/lib/plans/drafts';

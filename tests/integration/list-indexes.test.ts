@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { users } from '@/db/schema';
-import { seedDatabase } from '@/db/seed';
+import { seedDatabase } from '@/lib/demo';
 import type { Actor } from '@/lib/auth/roles';
 import { listAllCountyOperations, listCountyOperations } from '@/lib/counties/county-plans';
 import { listReceivedSince } from '@/lib/counties/received';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { today } from '@/lib/clock';
 import { getReviewView } from '@/lib/reviews/review-view';
 import { addDays } from '@/lib/rules';
-import { getDb } from '@/db/client';
+import { getDb } from '@/lib/db';
 import { documentFromTables } from '@/lib/plans/document/from-tables';
 import { getDecisionLetter } from '@/lib/reviews/letter';
 import { decisionLetterText } from '@/lib/reviews/letter-content';

@@ -6,7 +6,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, emailOutbox, operationAccessGrants, operations, ownerships, registrationRequests, users } from '@/db/schema';
-import { seedDatabase } from '@/db/seed';
+import { seedDatabase } from '@/lib/demo';
 import { listApiOperations } from '@/lib/api/queries';
 import { registerOwner } from '@/lib/auth/accounts';
 import { canSeeOperation } from '@/lib/auth/policy';
@@ -32,7 +32,7 @@ const TODAY = today();
 const ctx = { today: TODAY, origin: 'https://mmp.iowa.example' };
 
 async function actorFor(email: string): Promise<Actor> {
-  const { getDb } = await import('@/db/client');
+  const { getDb } = await import('@/lib/db');
   const [u] = await (await getDb()).select().from(users).where(eq(sql`lower(${users.email})`, email));
   return { id: u!.id, role: u!.role, name: u!.name, email: u!.email, countyFips: u!.countyFips, partyId: u!.partyId };
 }

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { migrateDb, openDb } from '@/db/client';
-import { seedDatabase } from '@/db/seed';
+import { seedDatabase } from '@/lib/demo';
 import { adminUrl, databaseUrlFor } from './support/pg-admin';
 import { commandArgs, ensureCommands } from '../../scripts/ensure-build';
 

@@ -1,7 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { auditEvents, emailOutbox, recoveryCodes, signInAttempts, userSecondFactors } from '@/db/schema';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoPeople } from '@/db/seed/demo-people';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoPeople } from '@/lib/demo/demo-people';
 import { verifyCredentials } from '@/lib/auth/credentials';
 import type { Actor } from '@/lib/auth/roles';
 import { getSecondFactorStatus, hasSecondFactor, resetSecondFactor, verifySecondFactor } from '@/lib/auth/second-factor';

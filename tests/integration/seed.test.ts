@@ -7,7 +7,7 @@ import { loadFiledDocument } from '@/lib/plans/document/read-filed';
 import { getCopyOfRecord } from '@/lib/plans/copy-of-record';
 import { getFilingReceipt } from '@/lib/plans/filing-receipt';
 import { getSentLetterPdf } from '@/lib/reviews/letter';
-import { seedDatabase } from '@/db/seed';
+import { seedDatabase } from '@/lib/demo';
 import { effectiveDeadline, reviewDeadline } from '@/lib/rules';
 import { databaseLabel, useTestDb } from './support/test-db';
 import { pdfPages, popplerMissing } from '../support/poppler';

@@ -3,7 +3,7 @@
 // second factor (a fresh recovery code, so two filings in the same 30 seconds each have a valid one)
 // and the SHA-256 the signing step shows for the plan as it stands.
 import { and, eq } from 'drizzle-orm';
-import { getDb } from '@/db/client';
+import { getDb } from '@/lib/db';
 import { recoveryCodes, signatureAgreementAcceptances, userSecondFactors, users } from '@/db/schema';
 import { hashPassword, verifyPassword } from '@/lib/auth/passwords';
 import type { Actor } from '@/lib/auth/roles';

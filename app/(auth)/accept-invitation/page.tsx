@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { Alert } from '@/components/alert';
 import { PageHeading } from '@/components/page-heading';
-import { getDb } from '@/db/client';
+import { getDb } from '@/lib/db';
 import { ROLE_LABELS } from '@/lib/auth/roles';
 import { peekToken } from '@/lib/auth/tokens';
 import { AcceptInvitationForm } from './accept-invitation-form';

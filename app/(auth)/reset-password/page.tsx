@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { PageHeading } from '@/components/page-heading';
 import { Alert } from '@/components/alert';
-import { getDb } from '@/db/client';
+import { getDb } from '@/lib/db';
 import { peekToken } from '@/lib/auth/tokens';
 import { ResetPasswordForm } from './reset-password-form';
 

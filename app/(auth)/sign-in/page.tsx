@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { redirect } from 'next/navigation';
 import { PageHeading } from '@/components/page-heading';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, PORTFOLIO_ACCOUNTS } from '@/db/seed/demo-people';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, PORTFOLIO_ACCOUNTS } from '@/lib/demo/demo-people';
 import { getActor } from '@/lib/auth/session';
 import { ROLE_LABELS } from '@/lib/auth/roles';
 import { databaseMode, getEnv } from '@/lib/env';

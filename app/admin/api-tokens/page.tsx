@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { DataTable } from '@/components/data-table';
 import { PageHeading } from '@/components/page-heading';
-import { getDb } from '@/db/client';
+import { getDb } from '@/lib/db';
 import { listApiTokens } from '@/lib/api/tokens';
 import { requireRole } from '@/lib/auth/session';
 import { formatDateTime } from '@/lib/format';

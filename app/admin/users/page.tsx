@@ -3,7 +3,7 @@ import Link from 'next/link';
 import { asc } from 'drizzle-orm';
 import { DataTable } from '@/components/data-table';
 import { PageHeading } from '@/components/page-heading';
-import { getDb } from '@/db/client';
+import { getDb } from '@/lib/db';
 import { counties } from '@/db/schema';
 import { listPendingInvitations, listUsers, type PendingInvitation, type UserRow } from '@/lib/auth/admin';
 import { formatDateTime } from '@/lib/format';

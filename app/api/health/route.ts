@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { getDbHandle } from '@/db/client';
+import { getDbHandle } from '@/lib/db';
 import { today } from '@/lib/clock';
 import { databaseMode } from '@/lib/env';
 import { logRequestError } from '@/lib/log';

@@ -4,7 +4,7 @@ import { latestParameter } from '@/lib/rules';
 import { Breadcrumbs } from '@/components/breadcrumbs';
 import { ClaimForm } from '@/components/operation/claim-form';
 import { PageHeading } from '@/components/page-heading';
-import { getDb } from '@/db/client';
+import { getDb } from '@/lib/db';
 import { requireRole } from '@/lib/auth/session';
 import { listCountyOptions } from '@/lib/plans/check-context';
 

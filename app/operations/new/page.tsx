@@ -3,7 +3,7 @@ import { Breadcrumbs } from '@/components/breadcrumbs';
 import { EMPTY_OPERATION } from '@/components/operation/form-types';
 import { OperationForm } from '@/components/operation/operation-form';
 import { PageHeading } from '@/components/page-heading';
-import { getDb } from '@/db/client';
+import { getDb } from '@/lib/db';
 import { requireRole } from '@/lib/auth/session';
 import { listContractorOptions } from '@/lib/operations/detail';
 import { listCountyOptions } from '@/lib/plans/check-context';

@@ -3,7 +3,7 @@ import Link from 'next/link';
 import { Alert } from '@/components/alert';
 import { PageHeading } from '@/components/page-heading';
 import { SummaryBox } from '@/components/summary-box';
-import { getDb } from '@/db/client';
+import { getDb } from '@/lib/db';
 import { getActor } from '@/lib/auth/session';
 import { formatDateTime, formatNumber } from '@/lib/format';
 import { findRegistrationByLink, isAddressee, WRONG_ACCOUNT } from '@/lib/registrations/answer';

@@ -3,7 +3,7 @@ import { Alert } from '@/components/alert';
 import { PageHeading } from '@/components/page-heading';
 import { SummaryBox } from '@/components/summary-box';
 import { StatementConfirmForm } from '@/components/statement/confirm-form';
-import { getDb } from '@/db/client';
+import { getDb } from '@/lib/db';
 import { formatDateTime, formatNumber } from '@/lib/format';
 import { findStatementByLink, STATEMENT_LINK_DAYS, STATEMENT_LINK_INVALID } from '@/lib/statements/statements';
 import { confirmStatementAction } from './actions';

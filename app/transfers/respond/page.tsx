@@ -4,7 +4,7 @@ import { Alert } from '@/components/alert';
 import { PageHeading } from '@/components/page-heading';
 import { SummaryBox } from '@/components/summary-box';
 import { OwnerAnswerForm } from '@/components/transfer/owner-answer-form';
-import { getDb } from '@/db/client';
+import { getDb } from '@/lib/db';
 import { attachments, parties } from '@/db/schema';
 import { iowaDateOf } from '@/lib/clock';
 import { formatDate, formatDateTime } from '@/lib/format';

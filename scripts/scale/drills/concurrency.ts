@@ -5,7 +5,8 @@
 // every plan at the same moment; one decision per plan lands and every other reviewer is told the
 // plan changed (CONFLICT), never a generic error.
 import { randomUUID } from 'node:crypto';
-import { openDb, useDbHandle, closeDb } from '@/db/client';
+import { openDb } from '@/db/client';
+import { useDbHandle, closeDb } from '@/lib/db';
 import type { Actor } from '@/lib/auth/roles';
 import { today } from '@/lib/clock';
 import { AppError } from '@/lib/errors';

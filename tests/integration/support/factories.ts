@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
-import { getDb } from '@/db/client';
+import { getDb } from '@/lib/db';
 import { dueDateAssignments, ownerships, parties, plans, users } from '@/db/schema';
 import { hashPassword } from '@/lib/auth/passwords';
 import type { Actor, Role } from '@/lib/auth/roles';

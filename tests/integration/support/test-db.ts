@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, inject } from 'vitest';
-import { openDb, useDbHandle, closeDb, type DbHandle, type DbOptions } from '@/db/client';
+import { openDb, type DbHandle, type DbOptions } from '@/db/client';
+import { useDbHandle, closeDb } from '@/lib/db';
 import { adminUrl, databaseUrlFor } from './pg-admin';
 
 /** A fresh copy of the migrated template (counties loaded) for this test file. */

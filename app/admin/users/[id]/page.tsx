@@ -3,7 +3,7 @@ import { notFound } from 'next/navigation';
 import { asc } from 'drizzle-orm';
 import { Breadcrumbs } from '@/components/breadcrumbs';
 import { PageHeading } from '@/components/page-heading';
-import { getDb } from '@/db/client';
+import { getDb } from '@/lib/db';
 import { counties } from '@/db/schema';
 import { listUsers } from '@/lib/auth/admin';
 import { requireRole } from '@/lib/auth/session';

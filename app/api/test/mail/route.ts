@@ -1,5 +1,5 @@
 import { and, desc, eq } from 'drizzle-orm';
-import { getDb } from '@/db/client';
+import { getDb } from '@/lib/db';
 import { emailOutbox } from '@/db/schema';
 import { testClockEnabled } from '@/lib/clock';
 import { clientAddress } from '@/lib/net/client-address';

@@ -4,7 +4,7 @@ import { Breadcrumbs } from '@/components/breadcrumbs';
 import { EditOperationForm } from '@/components/operation/edit-operation-form';
 import type { OperationFormValues } from '@/components/operation/form-types';
 import { PageHeading } from '@/components/page-heading';
-import { getDb } from '@/db/client';
+import { getDb } from '@/lib/db';
 import { requireRole } from '@/lib/auth/session';
 import { today } from '@/lib/clock';
 import { AppError } from '@/lib/errors';

@@ -1,10 +1,11 @@
 import { sql } from 'drizzle-orm';
-import type { Executor } from '../client';
-import { users } from '../schema';
+import type { Executor } from '@/db/client';
+import type { DemoOutcome } from '@/db/messages';
+import { users } from '@/db/schema';
 import { seedDemo } from './demo';
-import { seedReference } from './reference';
+import { seedReference } from '@/db/seed/reference';
 
-export type SeedResult = { reference: true; demo: 'loaded' | 'present' | 'not-requested' };
+export type SeedResult = { reference: true; demo: DemoOutcome };
 
 /**
  * Counties and field offices always; the demo data set only into an empty portal (no users), so

@@ -1,6 +1,6 @@
-import type { Executor } from '../client';
+import type { Executor } from '@/db/client';
 import { hashPassword } from '@/lib/auth/passwords';
-import { operationSignatories, parties, users } from '../schema';
+import { operationSignatories, parties, users } from '@/db/schema';
 import { approvedOriginal, approvedUpdate, finisher, loc, pit, type DemoOperation } from './demo-operations';
 import { DEMO_PASSWORD, PORTFOLIO_ACCOUNTS, type DemoPeople } from './demo-people';
 import { seedDemoTransfer } from './demo-transfers';

@@ -1,5 +1,5 @@
 import { addDays, animalUnitCapacity, annualComplianceFee, filingFees, reviewDeadline, type AnimalCategory } from '@/lib/rules';
-import type { Executor } from '../client';
+import type { Executor } from '@/db/client';
 import {
   animalInventory,
   auditEvents,
@@ -16,7 +16,7 @@ import {
   planFields,
   plans,
   portalFacts,
-} from '../schema';
+} from '@/db/schema';
 import { DEMO_OPERATIONS, type DemoOperation, type DemoPlan } from './demo-operations';
 import { seedDemoPeople, type DemoPeople } from './demo-people';
 import { seedDemoFeedlots } from './demo-feedlots';

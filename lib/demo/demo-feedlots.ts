@@ -1,5 +1,5 @@
-import type { Executor } from '../client';
-import { animalInventory, operationInterests, operations, operationStructures, ownerships } from '../schema';
+import type { Executor } from '@/db/client';
+import { animalInventory, operationInterests, operations, operationStructures, ownerships } from '@/db/schema';
 import type { DemoPeople } from './demo-people';
 
 // Iowa Code 459A.103: two open feedlots of Van Zee Pork Inc. in Cherokee County, about 730 feet apart

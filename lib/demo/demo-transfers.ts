@@ -4,8 +4,8 @@ import { hashToken } from '@/lib/auth/tokens';
 import { getAttachmentStorage } from '@/lib/storage';
 import { OWNER_LINK_DAYS } from '@/lib/transfers/limits';
 import { newOwnerRequirement, originalMmpDueOn } from '@/lib/transfers/requirement';
-import type { Executor } from '../client';
-import { attachments, auditEvents, ownershipTransfers } from '../schema';
+import type { Executor } from '@/db/client';
+import { attachments, auditEvents, ownershipTransfers } from '@/db/schema';
 import { DEMO_PARTIES, type DemoPeople } from './demo-people';
 import { textPdf } from './demo-pdf';
 

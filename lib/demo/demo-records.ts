@@ -8,8 +8,8 @@ import { buildLetterParts } from '@/lib/reviews/letter-parts';
 import { daysBetween } from '@/lib/rules';
 import { signedDocumentSha256 } from '@/lib/signing/ceremony';
 import { PLAN_CERTIFICATION, certificationSha256 } from '@/lib/signing/certification';
-import type { Executor } from '../client';
-import { counties, decisionLetters, feeLines, operations, ownerships, parties, planSignatures, planSubmissions, plans, users } from '../schema';
+import type { Executor } from '@/db/client';
+import { counties, decisionLetters, feeLines, operations, ownerships, parties, planSignatures, planSubmissions, plans, users } from '@/db/schema';
 
 // What a filed plan leaves behind, for the demo's plans that were received: the frozen submission
 // with its filing receipt's number (so every received plan has a receipt to download); for the

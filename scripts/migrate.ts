@@ -1,7 +1,8 @@
 // `npm run db:migrate`: applies the committed migrations to DATABASE_URL (or the embedded folder).
-import { migrateDb, openDb, optionsFromEnv } from './client';
-import { describeFailure } from './errors';
-import { databaseLabel } from './messages';
+import { migrateDb, openDb } from '@/db/client';
+import { describeFailure } from '@/db/errors';
+import { databaseLabel } from '@/db/messages';
+import { optionsFromEnv } from '@/lib/db';
 
 async function main() {
   const options = optionsFromEnv();

@@ -1,6 +1,6 @@
 import { hashPassword } from '@/lib/auth/passwords';
-import type { Executor } from '../client';
-import { parties, users } from '../schema';
+import type { Executor } from '@/db/client';
+import { parties, users } from '@/db/schema';
 
 // Demo sign-ins, listed in the README and on the embedded sign-in page. Never used outside the demo.
 export const DEMO_PASSWORD = 'demo-password-1';
