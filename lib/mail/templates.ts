@@ -6,6 +6,15 @@ import type { DueExtension } from '@/lib/deadlines';
 import type { CountyRelation, FeeCode, PaymentMethod, PlanKind, UpdateKind, UserRole } from '@/lib/notifications/labels';
 import type { LetterParts } from '@/lib/reviews/letter-parts';
 
+/** The plan an owner's mail is about. */
+type OwnerPlanFacts = {
+  ownerName: string;
+  operationName: string;
+  facilityId: string;
+  planKind: PlanKind;
+  updateKind?: UpdateKind | null;
+};
+
 /** The DNR field office that serves the county a message is about (kept as data with the office). */
 export type FieldOfficeContact = { name: string; email?: string | null };
 
@@ -59,21 +68,25 @@ export type CopyOfRecordProps = {
   verifyUrl: string;
 };
 
-// Rendered by emails/county-digest.tsx.
-// One email instead of one per plan, for a county official who chose a daily or weekly digest of
-// the plans touching their county (IAC 567-65.110(3)"b"(2): counties get access to filed plans).
-export type CountyDigestItem = {
-  event: 'submitted' | 'decided';
+/** The plan a county mail is about, and how it touches the county: IAC 567-65.110(3)"b"(1)-(2). */
+type CountyPlanFacts = {
   operationName: string;
   facilityId: string;
   ownerName: string;
   relations: CountyRelation[];
   planKind: PlanKind;
   updateKind?: UpdateKind | null;
+  planUrl: string;
+};
+
+// Rendered by emails/county-digest.tsx.
+// One email instead of one per plan, for a county official who chose a daily or weekly digest of
+// the plans touching their county (IAC 567-65.110(3)"b"(2): counties get access to filed plans).
+export type CountyDigestItem = CountyPlanFacts & {
+  event: 'submitted' | 'decided';
   receivedOn: string | null;
   decision?: 'approved' | 'disapproved' | null;
   decidedOn?: string | null;
-  planUrl: string;
 };
 
 // Rendered by emails/county-digest.tsx.
@@ -90,46 +103,27 @@ export type CountyDigestProps = {
   fieldOffice?: FieldOfficeContact | null;
 };
 
-// Rendered by emails/county-plan-decided.tsx.
-export type CountyPlanDecidedProps = {
+/** What both county notices about one plan say: the plan, how it touches the county, where to read it. */
+type CountyPlanNotice = CountyPlanFacts & {
   officialName: string;
   countyName: string;
-  operationName: string;
-  facilityId: string;
-  ownerName: string;
-  relations: CountyRelation[];
-  planKind: PlanKind;
-  updateKind?: UpdateKind | null;
-  decision: 'approved' | 'disapproved';
   receivedOn: string;
-  decidedOn: string;
-  planUrl: string;
   /** The DNR field office that serves the operation's county: named in the footer, and the Reply-To. */
   fieldOffice?: FieldOfficeContact | null;
   /** Where the reader turns this kind of email off. */
   preferencesUrl?: string;
+};
+
+// Rendered by emails/county-plan-decided.tsx.
+export type CountyPlanDecidedProps = CountyPlanNotice & {
+  decision: 'approved' | 'disapproved';
+  decidedOn: string;
   /** IAC 567-65.110(5), the answer of the one in-force query (absent in rows queued before it was added). */
   manureRemoval?: LetterParts['manureRemoval'];
 };
 
 // Rendered by emails/county-plan-submitted.tsx.
-export type CountyPlanSubmittedProps = {
-  officialName: string;
-  countyName: string;
-  operationName: string;
-  facilityId: string;
-  ownerName: string;
-  /** How the plan touches this county: IAC 567-65.110(3)"b"(1)-(2). */
-  relations: CountyRelation[];
-  planKind: PlanKind;
-  updateKind?: UpdateKind | null;
-  receivedOn: string;
-  planUrl: string;
-  /** The DNR field office that serves the operation's county: named in the footer, and the Reply-To. */
-  fieldOffice?: FieldOfficeContact | null;
-  /** Where the reader turns this kind of email off. */
-  preferencesUrl?: string;
-};
+export type CountyPlanSubmittedProps = CountyPlanNotice;
 
 // Rendered by emails/fee-receipt.tsx.
 export type FeeReceiptProps = {
@@ -237,12 +231,7 @@ export type RegistrationRequestedProps = {
 export type Deficiency = { code: string; title: string; detail?: string | null };
 
 // Rendered by emails/returned-incomplete.tsx.
-export type ReturnedIncompleteProps = {
-  ownerName: string;
-  operationName: string;
-  facilityId: string;
-  planKind: PlanKind;
-  updateKind?: UpdateKind | null;
+export type ReturnedIncompleteProps = OwnerPlanFacts & {
   receivedOn: string;
   returnedOn: string;
   deficiencies: Deficiency[];
@@ -324,12 +313,7 @@ export type StatementRequestedProps = {
 };
 
 // Rendered by emails/submission-received.tsx.
-export type SubmissionReceivedProps = {
-  ownerName: string;
-  operationName: string;
-  facilityId: string;
-  planKind: PlanKind;
-  updateKind?: UpdateKind | null;
+export type SubmissionReceivedProps = OwnerPlanFacts & {
   /** The day the department received the plan ('YYYY-MM-DD'). */
   receivedOn: string;
   /** Set once the plan is found complete: the last day for the department's decision. */
