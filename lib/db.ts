@@ -12,17 +12,20 @@ import { serverTimingEnabled, timeQueries } from '@/lib/net/request-timing';
 /** The database the configuration names: DATABASE_URL's server, or the embedded folder. */
 export function optionsFromEnv(): DbOptions {
   const env = getEnv();
-  if (env.DATABASE_URL) {
-    return {
-      mode: 'postgres',
-      url: env.DATABASE_URL,
-      poolMax: env.PG_POOL_MAX,
-      onIdleError: (err) => getLogger('db').error({ err: { message: err.message, code: err.code } }, 'idle client error'),
-      // The benchmark's per-request database time (lib/net/request-timing.ts); off unless asked for.
-      onConnect: serverTimingEnabled() ? timeQueries : undefined,
-    };
-  }
+  if (env.DATABASE_URL) return postgresOptions(env.DATABASE_URL, env.PG_POOL_MAX);
   return { mode: 'embedded', dataDir: path.resolve(/*turbopackIgnore: true*/ process.cwd(), env.MMP_DATA_DIR) };
+}
+
+/** A PostgreSQL server's options, as every process of the portal opens one: logged and (when asked) timed. */
+export function postgresOptions(url: string, poolMax?: number): DbOptions {
+  return {
+    mode: 'postgres',
+    url,
+    poolMax,
+    onIdleError: (err) => getLogger('db').error({ err: { message: err.message, code: err.code } }, 'idle client error'),
+    // The benchmark's per-request database time (lib/net/request-timing.ts); off unless asked for.
+    onConnect: serverTimingEnabled() ? timeQueries : undefined,
+  };
 }
 
 // On globalThis: the server script and the bundled app are separate module instances in one process.

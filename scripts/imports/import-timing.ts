@@ -9,7 +9,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { migrateDb, openDb } from '@/db/client';
-import { useDbHandle, closeDb } from '@/lib/db';
+import { closeDb, postgresOptions, useDbHandle } from '@/lib/db';
 import { users } from '@/db/schema';
 import { seedDatabase } from '@/lib/demo';
 import { today } from '@/lib/clock';
@@ -31,7 +31,7 @@ async function main() {
   console.log(`Wrote ${n.toLocaleString('en-US')} operations' records to ${out}/ (operations, owners, plan_history, unpaid_fees).`);
 
   const dir = process.env.DATABASE_URL ? null : mkdtempSync(path.join(tmpdir(), 'mmp-import-'));
-  const handle = await openDb(process.env.DATABASE_URL ? { mode: 'postgres', url: process.env.DATABASE_URL } : { mode: 'embedded', dataDir: dir! });
+  const handle = await openDb(process.env.DATABASE_URL ? postgresOptions(process.env.DATABASE_URL) : { mode: 'embedded', dataDir: dir! });
   await migrateDb(handle);
   useDbHandle(handle);
   await seedDatabase(handle.db, { demo: false, today: T });

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Request } from 'autocannon';
 import { openDb } from '@/db/client';
-import { closeDb, getDb, useDbHandle } from '@/lib/db';
+import { closeDb, getDb, postgresOptions, useDbHandle } from '@/lib/db';
 import { parties, planSubmissions, recoveryCodes, users } from '@/db/schema';
 import { DEMO_PASSWORD } from '@/lib/demo/demo-people';
 import { hashPassword } from '@/lib/auth/passwords';
@@ -63,7 +63,7 @@ async function ensureBenchFiler(): Promise<void> {
 }
 
 export async function prepareSubmissions(databaseUrl: string, count: number): Promise<SubmissionQueue> {
-  useDbHandle(await openDb({ mode: 'postgres', url: databaseUrl, poolMax: 8 }));
+  useDbHandle(await openDb(postgresOptions(databaseUrl, 8)));
   useScratchAttachmentStorage();
   let drafts: DraftPlan[];
   let signing: Signing[];
@@ -120,7 +120,7 @@ export async function prepareSubmissions(databaseUrl: string, count: number): Pr
       },
     ],
     submittedCount: async () => {
-      useDbHandle(await openDb({ mode: 'postgres', url: databaseUrl, poolMax: 2 }));
+      useDbHandle(await openDb(postgresOptions(databaseUrl, 2)));
       try {
         const ids = drafts.slice(0, next).map((d) => d.planId);
         if (!ids.length) return 0;

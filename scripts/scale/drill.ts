@@ -6,6 +6,7 @@ import '@/emails/register';
 import { writeFileSync, mkdirSync } from 'node:fs';
 import os from 'node:os';
 import { openDb, migrateDb } from '@/db/client';
+import { postgresOptions } from '@/lib/db';
 import { seedDatabase } from '@/lib/demo';
 import { today } from '@/lib/clock';
 import type { Drill, DrillReport } from './drills/types';
@@ -34,7 +35,7 @@ async function freshDatabase(serverUrl: string): Promise<string> {
   await admin.query(`create database ${DRILL_DATABASE}`);
   await admin.end();
   const url = withDatabase(serverUrl, DRILL_DATABASE);
-  const handle = await openDb({ mode: 'postgres', url, poolMax: 2 });
+  const handle = await openDb(postgresOptions(url, 2));
   try {
     await migrateDb(handle);
     await seedDatabase(handle.db, { demo: true, today: today() });

@@ -1,4 +1,3 @@
-import '@/emails/register';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '@/db/client';
 import { addDays, animalUnitCapacity, annualComplianceFee, filingFees } from '@/lib/rules';

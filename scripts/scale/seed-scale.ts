@@ -6,6 +6,7 @@ import '@/emails/register';
 import { SingleBar, Presets } from 'cli-progress';
 import { sql } from 'drizzle-orm';
 import { migrateDb, openDb, type Db } from '@/db/client';
+import { postgresOptions } from '@/lib/db';
 import { seedDatabase } from '@/lib/demo';
 import { IOWA_COUNTIES } from '@/db/seed/counties';
 import { today } from '@/lib/clock';
@@ -42,7 +43,7 @@ async function main() {
   if (!url) throw new Error('The scale data set goes into PostgreSQL: set DATABASE_URL (the embedded database is for the demo).');
   const operations = argNumber('operations', 100_000);
   const chunk = argNumber('chunk', 5_000);
-  const handle = await openDb({ mode: 'postgres', url, poolMax: 2 });
+  const handle = await openDb(postgresOptions(url, 2));
   const t0 = Date.now();
   try {
     await migrateDb(handle);

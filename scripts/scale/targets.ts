@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Request } from 'autocannon';
 import { openDb } from '@/db/client';
+import { postgresOptions } from '@/lib/db';
 
 export type Target = {
   name: string;
@@ -19,7 +20,7 @@ export type Target = {
 
 // The pages the benchmark drives. Record ids come from the database being measured.
 export async function benchTargets(_base: string, cookies: { reviewer: string; county: string; owner: string; supervisor: string }): Promise<Target[]> {
-  const handle = await openDb({ mode: 'postgres', url: process.env.DATABASE_URL!, poolMax: 1 });
+  const handle = await openDb(postgresOptions(process.env.DATABASE_URL!, 1));
   try {
     const rows = (await handle.db.execute(sql`select id from plans where status = 'under_review' order by decision_due_on limit 1`)) as unknown as {
       rows: { id: string }[];

@@ -6,7 +6,7 @@
 // plan changed (CONFLICT), never a generic error.
 import { randomUUID } from 'node:crypto';
 import { openDb } from '@/db/client';
-import { useDbHandle, closeDb } from '@/lib/db';
+import { closeDb, postgresOptions, useDbHandle } from '@/lib/db';
 import type { Actor } from '@/lib/auth/roles';
 import { today } from '@/lib/clock';
 import { AppError } from '@/lib/errors';
@@ -195,7 +195,7 @@ export const run: Drill = async ({ databaseUrl, log }) => {
   const problems: string[] = [];
   const seed = Number(process.env.DRILL_SEED ?? Date.now() % 1_000_000);
   const random = seededRandom(seed);
-  useDbHandle(await openDb({ mode: 'postgres', url: databaseUrl, poolMax: 10 }));
+  useDbHandle(await openDb(postgresOptions(databaseUrl, 10)));
   useScratchAttachmentStorage();
   const ctx: Ctx = { today: today(), origin: 'http://drill.invalid' };
   try {

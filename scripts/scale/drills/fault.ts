@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { promisify } from 'node:util';
 import { inArray, sql } from 'drizzle-orm';
 import { openDb, queryRows, type Db } from '@/db/client';
-import { getDb, useDbHandle, closeDb } from '@/lib/db';
+import { closeDb, getDb, postgresOptions, useDbHandle } from '@/lib/db';
 import { planSubmissions } from '@/db/schema';
 import { today } from '@/lib/clock';
 import { isRetryableDbError } from '@/lib/errors';
@@ -229,7 +229,7 @@ export const run: Drill = async ({ databaseUrl, log }) => {
   const did: string[] = [];
   const found: string[] = [];
   const problems: string[] = [];
-  useDbHandle(await openDb({ mode: 'postgres', url: databaseUrl, poolMax: 10 }));
+  useDbHandle(await openDb(postgresOptions(databaseUrl, 10)));
   useScratchAttachmentStorage();
   const ctx: Ctx = { today: today(), origin: 'http://drill.invalid' };
   const logged = quietAppLogs();
