@@ -1,4 +1,5 @@
 import { getLogger, logRequestError } from '@/lib/log';
+import type { Action } from '@/lib/auth/actions';
 
 // Known errors carry a code and a message written for the person using the portal. Anything else
 // is logged and shown as a generic message: no stack trace or internal detail reaches a user.
@@ -18,7 +19,7 @@ export type AppErrorCode =
  */
 export type Denial = {
   actorUserId: string;
-  capability: string;
+  capability: Action;
   /** The record asked for; a capability refused with no record names the capability itself. */
   entityType: 'plan' | 'operation' | 'capability';
   entityId: string;

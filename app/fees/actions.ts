@@ -1,9 +1,8 @@
 'use server';
 
 import { revalidatePath } from 'next/cache';
-import { actorOrThrow } from '@/lib/auth/session';
 import { today } from '@/lib/clock';
-import { runAction } from '@/lib/actions/run-action';
+import { defineAction } from '@/lib/actions/define';
 import type { ActionResult } from '@/lib/errors';
 import { recordPayment } from '@/lib/fees/payments';
 import { kickDelivery } from '@/lib/notifications/deliver';
@@ -13,40 +12,27 @@ import { paymentSchema, refundSchema } from '@/lib/validation/fees';
 import { refundPayment } from '@/lib/fees/refunds';
 import { startCheckoutSchema } from '@/lib/validation/payments';
 import { startCheckout } from '@/lib/payments/checkout';
-import { parseOrThrow } from '@/lib/validation/parse';
 
 // Fees: parse -> authorize (in the service) -> act -> revalidate; the receipt is mailed after commit.
 
-export async function recordPaymentAction(input: unknown): Promise<ActionResult<{ receiptNumber: string }>> {
-  return runAction(async () => {
-    const actor = await actorOrThrow();
-    const values = parseOrThrow(paymentSchema, input);
-    const result = await recordPayment(actor, values, { today: today(), origin: publicOrigin() });
-    kickDelivery();
-    revalidatePath('/fees');
-    revalidatePath(`/fees/${values.feeLineId}`);
-    const tail = result.status === 'paid' ? 'The fee is now paid in full.' : `${formatMoney(result.balanceCents)} is still owed.`;
-    return { ok: true, data: { receiptNumber: result.receiptNumber }, message: `Payment recorded: receipt ${result.receiptNumber} was sent to the payer. ${tail}` };
-  });
-}
+export const recordPaymentAction = defineAction({ input: paymentSchema, capability: 'fee.record_payment' }, async ({ actor, input: values }): Promise<ActionResult<{ receiptNumber: string }>> => {
+  const result = await recordPayment(actor, values, { today: today(), origin: publicOrigin() });
+  kickDelivery();
+  revalidatePath('/fees');
+  revalidatePath(`/fees/${values.feeLineId}`);
+  const tail = result.status === 'paid' ? 'The fee is now paid in full.' : `${formatMoney(result.balanceCents)} is still owed.`;
+  return { ok: true, data: { receiptNumber: result.receiptNumber }, message: `Payment recorded: receipt ${result.receiptNumber} was sent to the payer. ${tail}` };
+});
 
-export async function startCheckoutAction(input: unknown): Promise<ActionResult<{ redirectUrl: string }>> {
-  return runAction(async () => {
-    const actor = await actorOrThrow();
-    const values = parseOrThrow(startCheckoutSchema, input);
-    const opened = await startCheckout(actor, values, { origin: publicOrigin() });
-    return { ok: true, data: { redirectUrl: opened.redirectUrl } };
-  });
-}
+export const startCheckoutAction = defineAction({ input: startCheckoutSchema, capability: 'fee.pay' }, async ({ actor, input: values }): Promise<ActionResult<{ redirectUrl: string }>> => {
+  const opened = await startCheckout(actor, values, { origin: publicOrigin() });
+  return { ok: true, data: { redirectUrl: opened.redirectUrl } };
+});
 
-export async function refundPaymentAction(input: unknown): Promise<ActionResult<null>> {
-  return runAction(async () => {
-    const actor = await actorOrThrow();
-    const values = parseOrThrow(refundSchema, input);
-    const result = await refundPayment(actor, values, { today: today() });
-    revalidatePath('/fees');
-    const how = result.providerReference ? `The processor gave it back (reference ${result.providerReference}).` : 'Recorded as refunded by the department’s check.';
-    const tail = result.status === 'paid' ? 'The fee is still paid in full.' : `${formatMoney(result.balanceCents)} is owed on the fee again.`;
-    return { ok: true, data: null, message: `Refund recorded. ${how} ${tail}` };
-  });
-}
+export const refundPaymentAction = defineAction({ input: refundSchema, capability: 'fee.refund_payment' }, async ({ actor, input: values }): Promise<ActionResult<null>> => {
+  const result = await refundPayment(actor, values, { today: today() });
+  revalidatePath('/fees');
+  const how = result.providerReference ? `The processor gave it back (reference ${result.providerReference}).` : 'Recorded as refunded by the department’s check.';
+  const tail = result.status === 'paid' ? 'The fee is still paid in full.' : `${formatMoney(result.balanceCents)} is owed on the fee again.`;
+  return { ok: true, data: null, message: `Refund recorded. ${how} ${tail}` };
+});

@@ -5,7 +5,7 @@ import { redirect } from 'next/navigation';
 import { grantAccess, revokeAccess } from '@/lib/auth/grants';
 import { actorOrThrow } from '@/lib/auth/session';
 import { today } from '@/lib/clock';
-import { runAction } from '@/lib/actions/run-action';
+import { defineAction } from '@/lib/actions/define';
 import { toActionError, type ActionResult } from '@/lib/errors';
 import { kickDelivery } from '@/lib/notifications/deliver';
 import { registerOperation, updateOperation } from '@/lib/operations/commands';
@@ -28,58 +28,42 @@ import { nameSignatorySchema, revokeSignatorySchema } from '@/lib/validation/sig
 
 // Operation actions: parse -> authorize (inside the service) -> act -> revalidate.
 
-export async function registerOperationAction(input: unknown): Promise<ActionResult<{ id: string }>> {
-  return runAction(async () => {
-    const actor = await actorOrThrow();
-    const values = parseOrThrow(operationSchema, input);
-    const { id, facilityId } = await registerOperation(actor, values, today());
-    revalidatePath('/dashboard');
-    return { ok: true, data: { id }, message: `Registered. The facility ID is ${facilityId}.` };
-  });
-}
+export const registerOperationAction = defineAction({ input: operationSchema, capability: 'operation.register' }, async ({ actor, input: values }): Promise<ActionResult<{ id: string }>> => {
+  const { id, facilityId } = await registerOperation(actor, values, today());
+  revalidatePath('/dashboard');
+  return { ok: true, data: { id }, message: `Registered. The facility ID is ${facilityId}.` };
+});
 
 /** A preparer registers an operation for a client; the owner is emailed a link to accept it. */
-export async function registerForClientAction(input: unknown): Promise<ActionResult<{ id: string }>> {
-  return runAction(async () => {
-    const actor = await actorOrThrow();
-    const values = parseOrThrow(clientRegistrationSchema, input);
-    const { operationId } = await registerForClient(actor, values, { today: today(), origin: publicOrigin() });
-    kickDelivery();
-    revalidatePath('/preparer');
-    return { ok: true, data: { id: operationId }, message: `Registered. We emailed ${values.clientEmail} a link to accept it.` };
-  });
-}
+export const registerForClientAction = defineAction({ input: clientRegistrationSchema, capability: 'operation.register_for_client' }, async ({ actor, input: values }): Promise<ActionResult<{ id: string }>> => {
+  const { operationId } = await registerForClient(actor, values, { today: today(), origin: publicOrigin() });
+  kickDelivery();
+  revalidatePath('/preparer');
+  return { ok: true, data: { id: operationId }, message: `Registered. We emailed ${values.clientEmail} a link to accept it.` };
+});
 
-export async function editOperationAction(input: unknown): Promise<ActionResult<{ id: string }>> {
-  return runAction(async () => {
-    const actor = await actorOrThrow();
-    const values = parseOrThrow(editOperationSchema, input);
-    await updateOperation(actor, values, today());
-    revalidatePath('/dashboard');
-    revalidatePath(`/operations/${values.operationId}`);
-    return { ok: true, data: { id: values.operationId } };
-  });
-}
+export const editOperationAction = defineAction({ input: editOperationSchema, capability: 'operation.edit' }, async ({ actor, input: values }): Promise<ActionResult<{ id: string }>> => {
+  await updateOperation(actor, values, today());
+  revalidatePath('/dashboard');
+  revalidatePath(`/operations/${values.operationId}`);
+  return { ok: true, data: { id: values.operationId } };
+});
 
 /**
  * The owner on record answers a transfer request for their operation (IAC 567-65.110(1)"d"):
  * accepting it moves the operation to the claimant; saying it is wrong leaves it with the department.
  */
-export async function respondToTransferAction(input: unknown): Promise<ActionResult<{ status: 'confirmed' | 'pending' }>> {
-  return runAction(async () => {
-    const actor = await actorOrThrow();
-    const values = parseOrThrow(ownerAnswerSchema, input);
-    const result = await respondAsOwner(actor, values, { today: today(), origin: publicOrigin() });
-    kickDelivery();
-    revalidatePath('/dashboard');
-    revalidatePath(`/operations/${result.operationId}`);
-    const message =
-      result.status === 'confirmed'
-        ? 'You accepted the request: the operation is now recorded as the new owner’s, and you both were emailed.'
-        : 'Your answer was recorded. The department will decide the request and tell you both.';
-    return { ok: true, data: { status: result.status }, message };
-  });
-}
+export const respondToTransferAction = defineAction({ input: ownerAnswerSchema, capability: 'transfer.respond' }, async ({ actor, input: values }): Promise<ActionResult<{ status: 'confirmed' | 'pending' }>> => {
+  const result = await respondAsOwner(actor, values, { today: today(), origin: publicOrigin() });
+  kickDelivery();
+  revalidatePath('/dashboard');
+  revalidatePath(`/operations/${result.operationId}`);
+  const message =
+    result.status === 'confirmed'
+      ? 'You accepted the request: the operation is now recorded as the new owner’s, and you both were emailed.'
+      : 'Your answer was recorded. The department will decide the request and tell you both.';
+  return { ok: true, data: { status: result.status }, message };
+});
 
 /** Starts (or resumes) a plan and goes to its form. Used by a form, so it also works without script. */
 export async function startPlanAction(_previous: string | null, form: FormData): Promise<string | null> {
@@ -99,49 +83,33 @@ export async function startPlanAction(_previous: string | null, form: FormData):
 
 
 /** The owner lets a preparer (by the email of their preparer account) file for this operation. */
-export async function grantAccessAction(input: unknown): Promise<ActionResult> {
-  return runAction(async () => {
-    const actor = await actorOrThrow();
-    const values = parseOrThrow(grantAccessSchema, input);
-    await grantAccess(actor, values);
-    revalidatePath(`/operations/${values.operationId}`);
-    return { ok: true, data: undefined, message: `${values.email} can now prepare and submit plans for this operation.` };
-  });
-}
+export const grantAccessAction = defineAction({ input: grantAccessSchema, capability: 'operation.grant_access' }, async ({ actor, input: values }): Promise<ActionResult> => {
+  await grantAccess(actor, values);
+  revalidatePath(`/operations/${values.operationId}`);
+  return { ok: true, data: undefined, message: `${values.email} can now prepare and submit plans for this operation.` };
+});
 
-export async function revokeAccessAction(input: unknown): Promise<ActionResult> {
-  return runAction(async () => {
-    const actor = await actorOrThrow();
-    const values = parseOrThrow(revokeGrantSchema, input);
-    await revokeAccess(actor, values);
-    revalidatePath(`/operations/${values.operationId}`);
-    return { ok: true, data: undefined, message: 'Access removed.' };
-  });
-}
+export const revokeAccessAction = defineAction({ input: revokeGrantSchema, capability: 'operation.revoke_access' }, async ({ actor, input: values }): Promise<ActionResult> => {
+  await revokeAccess(actor, values);
+  revalidatePath(`/operations/${values.operationId}`);
+  return { ok: true, data: undefined, message: 'Access removed.' };
+});
 
 /** Iowa Code 459A.103: an operation's structure added, corrected or marked abandoned. */
-export async function saveStructureAction(input: unknown): Promise<ActionResult<{ id: string }>> {
-  return runAction(async () => {
-    const actor = await actorOrThrow();
-    const values = parseOrThrow(structureSchema(today()), input);
-    const { id } = await saveStructure(actor, values);
-    revalidatePath(`/operations/${values.operationId}`);
-    revalidatePath('/review/feedlots');
-    return { ok: true, data: { id }, message: values.structureId ? `Saved ${values.name}.` : `Added ${values.name}.` };
-  });
-}
+export const saveStructureAction = defineAction({ input: () => structureSchema(today()), capability: 'structure.edit' }, async ({ actor, input: values }): Promise<ActionResult<{ id: string }>> => {
+  const { id } = await saveStructure(actor, values);
+  revalidatePath(`/operations/${values.operationId}`);
+  revalidatePath('/review/feedlots');
+  return { ok: true, data: { id }, message: values.structureId ? `Saved ${values.name}.` : `Added ${values.name}.` };
+});
 
 /** Iowa Code 459A.103(1)"a": the effluent disposal area or system an open feedlot shares with others. */
-export async function setEffluentSystemAction(input: unknown): Promise<ActionResult> {
-  return runAction(async () => {
-    const actor = await actorOrThrow();
-    const values = parseOrThrow(effluentSystemSchema, input);
-    await setEffluentSystem(actor, values);
-    revalidatePath(`/operations/${values.operationId}`);
-    revalidatePath('/review/feedlots');
-    return { ok: true, data: undefined, message: 'Saved the effluent disposal area or system.' };
-  });
-}
+export const setEffluentSystemAction = defineAction({ input: effluentSystemSchema, capability: 'structure.edit' }, async ({ actor, input: values }): Promise<ActionResult> => {
+  await setEffluentSystem(actor, values);
+  revalidatePath(`/operations/${values.operationId}`);
+  revalidatePath('/review/feedlots');
+  return { ok: true, data: undefined, message: 'Saved the effluent disposal area or system.' };
+});
 
 function revalidateControl(operationId: string) {
   revalidatePath(`/operations/${operationId}`);
@@ -149,65 +117,41 @@ function revalidateControl(operationId: string) {
 }
 
 /** Iowa Code 459A.103(1)"c": an ownership interest in the operation. */
-export async function addInterestAction(input: unknown): Promise<ActionResult<{ id: string }>> {
-  return runAction(async () => {
-    const actor = await actorOrThrow();
-    const values = parseOrThrow(interestSchema, input);
-    const { id } = await addInterest(actor, values);
-    revalidateControl(values.operationId);
-    return { ok: true, data: { id }, message: `Recorded ${values.name}’s interest.` };
-  });
-}
+export const addInterestAction = defineAction({ input: interestSchema, capability: 'structure.edit' }, async ({ actor, input: values }): Promise<ActionResult<{ id: string }>> => {
+  const { id } = await addInterest(actor, values);
+  revalidateControl(values.operationId);
+  return { ok: true, data: { id }, message: `Recorded ${values.name}’s interest.` };
+});
 
 /** Iowa Code 459A.103(1)"d": who manages the operation. */
-export async function addManagerAction(input: unknown): Promise<ActionResult<{ id: string }>> {
-  return runAction(async () => {
-    const actor = await actorOrThrow();
-    const values = parseOrThrow(managerSchema, input);
-    const { id } = await addManager(actor, values);
-    revalidateControl(values.operationId);
-    return { ok: true, data: { id }, message: `Recorded ${values.name} as managing the operation.` };
-  });
-}
+export const addManagerAction = defineAction({ input: managerSchema, capability: 'structure.edit' }, async ({ actor, input: values }): Promise<ActionResult<{ id: string }>> => {
+  const { id } = await addManager(actor, values);
+  revalidateControl(values.operationId);
+  return { ok: true, data: { id }, message: `Recorded ${values.name} as managing the operation.` };
+});
 
 /** Iowa Code 459A.103(1)"c"(2): a spouse or dependent child whose interests count as the person's own. */
-export async function addFamilyLinkAction(input: unknown): Promise<ActionResult<{ id: string }>> {
-  return runAction(async () => {
-    const actor = await actorOrThrow();
-    const values = parseOrThrow(familyLinkSchema, input);
-    const { id } = await addFamilyLink(actor, values);
-    revalidateControl(values.operationId);
-    return { ok: true, data: { id }, message: `Recorded ${values.relativeName} as ${values.personName}’s ${values.relation === 'spouse' ? 'spouse' : 'dependent child'}.` };
-  });
-}
+export const addFamilyLinkAction = defineAction({ input: familyLinkSchema, capability: 'structure.edit' }, async ({ actor, input: values }): Promise<ActionResult<{ id: string }>> => {
+  const { id } = await addFamilyLink(actor, values);
+  revalidateControl(values.operationId);
+  return { ok: true, data: { id }, message: `Recorded ${values.relativeName} as ${values.personName}’s ${values.relation === 'spouse' ? 'spouse' : 'dependent child'}.` };
+});
 
-export async function removeControlAction(input: unknown): Promise<ActionResult> {
-  return runAction(async () => {
-    const actor = await actorOrThrow();
-    const values = parseOrThrow(removeControlSchema, input);
-    await removeControl(actor, values);
-    revalidateControl(values.operationId);
-    return { ok: true, data: undefined, message: 'Removed.' };
-  });
-}
+export const removeControlAction = defineAction({ input: removeControlSchema, capability: 'structure.edit' }, async ({ actor, input: values }): Promise<ActionResult> => {
+  await removeControl(actor, values);
+  revalidateControl(values.operationId);
+  return { ok: true, data: undefined, message: 'Removed.' };
+});
 
 // CROMERR signing authority: the owner of record names who else may sign this operation's plans.
-export async function nameSignatoryAction(input: unknown): Promise<ActionResult> {
-  return runAction(async () => {
-    const actor = await actorOrThrow();
-    const values = parseOrThrow(nameSignatorySchema, input);
-    await nameSignatory(actor, values);
-    revalidatePath(`/operations/${values.operationId}`);
-    return { ok: true, data: undefined, message: `${values.email} may now sign this operation’s plans, as ${values.capacity}.` };
-  });
-}
+export const nameSignatoryAction = defineAction({ input: nameSignatorySchema, capability: 'signatory.manage' }, async ({ actor, input: values }): Promise<ActionResult> => {
+  await nameSignatory(actor, values);
+  revalidatePath(`/operations/${values.operationId}`);
+  return { ok: true, data: undefined, message: `${values.email} may now sign this operation’s plans, as ${values.capacity}.` };
+});
 
-export async function revokeSignatoryAction(input: unknown): Promise<ActionResult> {
-  return runAction(async () => {
-    const actor = await actorOrThrow();
-    const values = parseOrThrow(revokeSignatorySchema, input);
-    const { name } = await revokeSignatory(actor, values);
-    revalidatePath(`/operations/${values.operationId}`);
-    return { ok: true, data: undefined, message: `${name} may no longer sign this operation’s plans.` };
-  });
-}
+export const revokeSignatoryAction = defineAction({ input: revokeSignatorySchema, capability: 'signatory.manage' }, async ({ actor, input: values }): Promise<ActionResult> => {
+  const { name } = await revokeSignatory(actor, values);
+  revalidatePath(`/operations/${values.operationId}`);
+  return { ok: true, data: undefined, message: `${name} may no longer sign this operation’s plans.` };
+});

@@ -1,6 +1,6 @@
 import type { Role } from './roles';
 
-// Every write the portal exposes, who may do it, and what record it acts on. Server actions and
+// Every write the portal exposes, the reads a route or export is gated on, who may do it, and what record it acts on. Server actions and
 // route handlers call authorize() with one of these; the authorization matrix test is generated
 // from this table, so a new action cannot be added without its row.
 export type TargetKind = 'none' | 'operation' | 'plan';
@@ -8,6 +8,7 @@ export type TargetKind = 'none' | 'operation' | 'plan';
 const DEPT: Role[] = ['department_staff', 'department_supervisor'];
 const FILER: Role[] = ['owner', 'preparer'];
 const EVERYONE: Role[] = ['owner', 'preparer', 'active_contractor', 'department_staff', 'department_supervisor', 'county_official', 'admin'];
+const READERS: Role[] = EVERYONE.filter((r) => r !== 'admin');
 
 export const ACTIONS = {
   'operation.register': { roles: ['owner'], target: 'none' },
@@ -65,6 +66,14 @@ export const ACTIONS = {
   'import.run': { roles: ['admin'], target: 'none' },
   'owner_claim.issue': { roles: ['admin'], target: 'none' },
   'owner_claim.redeem': { roles: ['owner'], target: 'none' },
+  // Reads. A record is read by anyone whose scope includes it (the department, its owner and those
+  // acting for it, the counties it is located or spreads manure in); the administrator manages
+  // accounts and reference data and reads no plan. A list or export the department alone reads is
+  // a capability on no record.
+  'operation.read': { roles: READERS, target: 'operation' },
+  'plan.read': { roles: READERS, target: 'plan' },
+  'fee.read_ledger': { roles: DEPT, target: 'none' },
+  'review.read_worklist': { roles: DEPT, target: 'none' },
   'mail.read': { roles: [...DEPT, 'admin'], target: 'none' },
   'account.manage_own': { roles: EVERYONE, target: 'none' },
 } as const satisfies Record<string, { roles: readonly Role[]; target: TargetKind }>;

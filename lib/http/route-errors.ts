@@ -6,9 +6,12 @@ import { logRequestError } from '@/lib/log';
 import { clientAddress } from '@/lib/net/client-address';
 
 // One mapping from errors to responses for every route handler, the route-handler side of what
-// toActionError does for server actions: a known error answers its status with its plain-words
-// message; a query string that does not parse answers 400 with what is wrong; the database being
-// away answers 503 (retry); anything else is logged and answers 500 with a generic message.
+// toActionError does for server actions. Every error answers as RFC 9457 problem details
+// (application/problem+json), the shape /api/v1 answers in too: a known error answers its status with
+// its plain-words message as `detail`; a query string that does not parse answers 400 naming each
+// parameter in `errors`; the database being away answers 503 (retry); anything else is logged and
+// answers 500 with a generic message. `type` is "about:blank" (RFC 9457 section 4.2.1): the status
+// says what kind of problem it is, and `title` is the status's own phrase.
 
 const STATUS: Record<AppErrorCode, number> = {
   UNAUTHENTICATED: 401,
@@ -20,18 +23,31 @@ const STATUS: Record<AppErrorCode, number> = {
   RETRYABLE: 503,
 };
 
-const text = (body: string, status: number, headers: Record<string, string> = {}) =>
-  new Response(body, { status, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', ...headers } });
+const TITLES: Record<number, string> = {
+  400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 409: 'Conflict', 429: 'Too Many Requests', 500: 'Internal Server Error', 503: 'Service Unavailable',
+};
+
+export type RouteProblem = { type: 'about:blank'; title: string; status: number; detail: string; errors?: { pointer: string; detail: string }[] };
+
+/** A problem-details response: `detail` in plain words, and for a request that does not parse, each field in `errors`. */
+export function problem(status: number, detail: string, options: { errors?: RouteProblem['errors']; headers?: Record<string, string> } = {}): Response {
+  const body: RouteProblem = { type: 'about:blank', title: TITLES[status] ?? 'Error', status, detail, ...(options.errors?.length ? { errors: options.errors } : {}) };
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/problem+json; charset=utf-8', 'Cache-Control': 'no-store', ...(options.headers ?? {}) },
+  });
+}
 
 export function errorResponse(err: unknown, component = 'route'): Response {
-  if (err instanceof AppError) return text(err.message, STATUS[err.code]);
+  if (err instanceof AppError) return problem(STATUS[err.code], err.message);
   if (err instanceof ZodError) {
     const what = err.issues.map((i) => `${i.path.length ? `${i.path.join('.')}: ` : ''}${i.message}`).join('; ');
-    return text(`The request is not valid: ${what}`, 400);
+    const errors = err.issues.map((i) => ({ pointer: `#/${i.path.join('/')}`, detail: i.message }));
+    return problem(400, `The request is not valid: ${what}`, { errors });
   }
-  if (isRetryableDbError(err)) return text(RETRY_MESSAGE, 503, { 'Retry-After': '5' });
+  if (isRetryableDbError(err)) return problem(503, RETRY_MESSAGE, { headers: { 'Retry-After': '5' } });
   logRequestError(component, 'unexpected error', err);
-  return text('Something went wrong on our side. Please try again.', 500);
+  return problem(500, 'Something went wrong on our side. Please try again.');
 }
 
 /** A route handler whose errors answer through errorResponse; a refusal by the access check is audited first. */

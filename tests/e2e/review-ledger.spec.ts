@@ -51,7 +51,11 @@ test('the worklist and the ledger download as CSV for the department only', asyn
   // A query string that does not parse is the caller's mistake, answered 400 with what is wrong.
   const bad = await page.request.get('/api/fees/ledger.csv?status=bogus');
   expect(bad.status()).toBe(400);
-  expect(await bad.text()).toMatch(/^The request is not valid: status/);
+  // Answered as RFC 9457 problem details, naming the parameter.
+  expect(bad.headers()['content-type']).toContain('application/problem+json');
+  const problem = await bad.json();
+  expect(problem.detail).toMatch(/^The request is not valid: status/);
+  expect(problem.errors).toEqual([expect.objectContaining({ pointer: '#/status' })]);
   await signIn(page, 'owner.hansen@example.com');
   expect((await page.request.get('/api/fees/ledger.csv')).status()).toBe(403);
 });

@@ -59,6 +59,10 @@ const EXPECTED: Record<Action, string> = {
   'import.run': ADMIN_ONLY,
   'owner_claim.issue': ADMIN_ONLY,
   'owner_claim.redeem': 'AA FF FF FF FF FF FF FF',
+  'operation.read': 'AN AN AN AA AA AN AN NN',
+  'plan.read': 'AN AN AN AA AA AN AN NN',
+  'fee.read_ledger': 'FF FF FF AA AA FF FF FF',
+  'review.read_worklist': 'FF FF FF AA AA FF FF FF',
   'mail.read': 'FF FF FF AA AA FF FF AA',
   'account.manage_own': 'AA AA AA AA AA AA AA AA',
 };

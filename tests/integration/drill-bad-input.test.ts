@@ -429,7 +429,7 @@ describe(`bad input to every action and route, in process, on ${databaseLabel}`,
       for (const name of readdirSync(dir)) {
         const p = path.join(dir, name);
         if (statSync(p).isDirectory()) walk(p);
-        else if (name.endsWith('actions.ts')) for (const m of readFileSync(p, 'utf8').matchAll(/export async function (\w+)/g)) exported.push(m[1]!);
+        else if (name.endsWith('actions.ts')) for (const m of readFileSync(p, 'utf8').matchAll(/export (?:async function|const) (\w+)/g)) exported.push(m[1]!);
       }
     };
     walk('app');

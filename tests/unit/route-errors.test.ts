@@ -12,7 +12,10 @@ describe('route handlers answer errors one way', () => {
     const bad = z.object({ status: z.enum(['due', 'paid']) }).safeParse({ status: 'bogus' });
     const res = errorResponse(bad.error);
     expect(res.status).toBe(400);
-    expect(await res.text()).toMatch(/^The request is not valid: status: /);
+    expect(res.headers.get('content-type')).toContain('application/problem+json');
+    const body = await res.json();
+    expect(body).toMatchObject({ type: 'about:blank', title: 'Bad Request', status: 400, errors: [{ pointer: '#/status' }] });
+    expect(body.detail).toMatch(/^The request is not valid: status: /);
   });
 
   it('anything else is 500 with no internal detail', async () => {
@@ -20,7 +23,9 @@ describe('route handlers answer errors one way', () => {
       throw new Error('password=hunter2 at db.internal');
     })();
     expect(res.status).toBe(500);
-    expect(await res.text()).not.toMatch(/hunter2|db\.internal/);
+    const text = await res.text();
+    expect(JSON.parse(text)).toMatchObject({ status: 500, detail: 'Something went wrong on our side. Please try again.' });
+    expect(text).not.toMatch(/hunter2|db\.internal/);
   });
 });
 

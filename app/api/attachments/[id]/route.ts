@@ -1,14 +1,11 @@
-import { getActor } from '@/lib/auth/session';
 import { AppError } from '@/lib/errors';
-import { route } from '@/lib/http/route-errors';
+import { defineRoute } from '@/lib/http/define-route';
+import { problem } from '@/lib/http/route-errors';
 import { readAttachment } from '@/lib/plans/attachments';
 
 // Downloads an attachment for someone whose scope includes its plan (or operation). Anything else
 // reads as not found, exactly like an attachment that does not exist.
-export const GET = route('attachment', async (_request: Request, { params }: { params: Promise<{ id: string }> }) => {
-  const { id } = await params;
-  const actor = await getActor();
-  if (!actor) throw new AppError('UNAUTHENTICATED', 'Sign in to download this file.');
+export const GET = defineRoute<{ id: string }>({ capability: 'plan.read', component: 'attachment', signIn: 'Sign in to download this file.' }, async ({ actor, params: { id } }) => {
   try {
     const file = await readAttachment(actor, id);
     const ascii = file.filename.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
@@ -23,7 +20,7 @@ export const GET = route('attachment', async (_request: Request, { params }: { p
     });
   } catch (err) {
     if (err instanceof AppError && err.code === 'NOT_FOUND') {
-      return new Response('We can’t find that file.', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
+      return problem(404, 'We can’t find that file.');
     }
     throw err;
   }

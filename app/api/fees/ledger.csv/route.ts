@@ -1,11 +1,8 @@
-import { getActor } from '@/lib/auth/session';
-import { isDepartment } from '@/lib/auth/roles';
 import { today } from '@/lib/clock';
 import { queryLedgerRows, type LedgerRow } from '@/lib/fees/ledger';
 import { FEE_LABELS } from '@/lib/notifications/labels';
 import { csvResponse } from '@/lib/csv';
-import { AppError, forbiddenError } from '@/lib/errors';
-import { route } from '@/lib/http/route-errors';
+import { defineRoute } from '@/lib/http/define-route';
 import { feeLedgerQuerySchema } from '@/lib/validation/fees';
 
 export const dynamic = 'force-dynamic';
@@ -13,11 +10,8 @@ export const dynamic = 'force-dynamic';
 const cents = (c: number) => (c / 100).toFixed(2);
 
 // The filtered fees ledger as CSV, streamed in batches. Department only, read in the caller's scope.
-// A query string that does not parse answers 400 with what is wrong (lib/http/route-errors.ts).
-export const GET = route('fees-ledger', async (request: Request) => {
-  const actor = await getActor();
-  if (!actor) throw new AppError('UNAUTHENTICATED', 'Sign in to download the ledger.');
-  if (!isDepartment(actor.role)) throw forbiddenError();
+// A query string that does not parse answers 400 with what is wrong (lib/http/route-errors.ts); anyone but the department is refused, and the refusal audited.
+export const GET = defineRoute({ capability: 'fee.read_ledger', component: 'fees-ledger', signIn: 'Sign in to download the ledger.' }, async ({ request, actor }) => {
   const filters = feeLedgerQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
   return csvResponse<LedgerRow>(
     `fees-${today()}.csv`,

@@ -1,11 +1,8 @@
-import { getActor } from '@/lib/auth/session';
 import { reviewDeadline } from '@/lib/rules';
-import { isDepartment } from '@/lib/auth/roles';
 import { today } from '@/lib/clock';
 import { planKindLabel } from '@/lib/notifications/labels';
 import { csvResponse } from '@/lib/csv';
-import { AppError, forbiddenError } from '@/lib/errors';
-import { route } from '@/lib/http/route-errors';
+import { defineRoute } from '@/lib/http/define-route';
 import { queryWorklistRows, NEXT_ACTION_WORDS, type WorklistRow } from '@/lib/reviews/worklist';
 import { parseWorklistFilters } from '@/lib/validation/review-worklist';
 
@@ -13,10 +10,7 @@ export const dynamic = 'force-dynamic';
 
 // The filtered worklist as CSV, streamed in batches. Department only; the rows are read in the
 // caller's scope by the same query as the page.
-export const GET = route('worklist-csv', async (request: Request) => {
-  const actor = await getActor();
-  if (!actor) throw new AppError('UNAUTHENTICATED', 'Sign in to download the worklist.');
-  if (!isDepartment(actor.role)) throw forbiddenError();
+export const GET = defineRoute({ capability: 'review.read_worklist', component: 'worklist-csv', signIn: 'Sign in to download the worklist.' }, async ({ request, actor }) => {
   const filters = parseWorklistFilters(new URL(request.url).searchParams);
   const date = today();
   return csvResponse<WorklistRow>(

@@ -4,6 +4,7 @@ import { revalidatePath } from 'next/cache';
 import { importApplications, type ImportOutcome } from '@/lib/applications/commands';
 import { recordApplication } from '@/lib/applications/commands';
 import type { RecordCheck } from '@/lib/applications/check';
+import { defineAction } from '@/lib/actions/define';
 import { runAction } from '@/lib/actions/run-action';
 import { actorOrThrow } from '@/lib/auth/session';
 import { today } from '@/lib/clock';
@@ -11,21 +12,16 @@ import { AppError, type ActionResult } from '@/lib/errors';
 import { ACTION_FILE_MAX_BYTES, fileTooLargeMessage, SPLIT_SEASON_ADVICE } from '@/lib/http/body-limit';
 import { isUuid } from '@/lib/ids';
 import { applicationRecordSchema } from '@/lib/validation/application-records';
-import { parseOrThrow } from '@/lib/validation/parse';
 
 // Application records (DNR form 542-8002): parse -> authorize (inside the service) -> record -> revalidate.
 
-export async function recordApplicationAction(input: unknown): Promise<ActionResult<{ id: string; check: RecordCheck }>> {
-  return runAction(async () => {
-    const actor = await actorOrThrow();
-    const values = parseOrThrow(applicationRecordSchema(today()), input);
-    const r = await recordApplication(actor, values);
-    revalidatePath(`/operations/${values.operationId}/applications`);
-    // The flag (if any), then where the field stands this season with this record.
-    const words = [r.check.message ?? 'Recorded. The rate is within the approved plan’s limit for the field.', r.check.standing].filter(Boolean).join(' ');
-    return { ok: true, data: r, message: words };
-  });
-}
+export const recordApplicationAction = defineAction({ input: () => applicationRecordSchema(today()), capability: 'application.record' }, async ({ actor, input: values }): Promise<ActionResult<{ id: string; check: RecordCheck }>> => {
+  const r = await recordApplication(actor, values);
+  revalidatePath(`/operations/${values.operationId}/applications`);
+  // The flag (if any), then where the field stands this season with this record.
+  const words = [r.check.message ?? 'Recorded. The rate is within the approved plan’s limit for the field.', r.check.standing].filter(Boolean).join(' ');
+  return { ok: true, data: r, message: words };
+});
 
 /** A season's CSV: `commit` absent is the preview (the count and the flags); present, the import. */
 export async function importApplicationsAction(formData: FormData): Promise<ActionResult<ImportOutcome>> {

@@ -2,16 +2,14 @@
 
 import { latestParameter, reviewDeadline } from '@/lib/rules';
 import { revalidatePath } from 'next/cache';
-import { actorOrThrow } from '@/lib/auth/session';
 import { today } from '@/lib/clock';
-import { runAction } from '@/lib/actions/run-action';
+import { defineAction } from '@/lib/actions/define';
 import type { ActionResult } from '@/lib/errors';
 import { kickDelivery } from '@/lib/notifications/deliver';
 import { findPlanComplete, returnPlanIncomplete } from '@/lib/reviews/completeness';
 import { decidePlan, previewDecisionLetter } from '@/lib/reviews/decision';
 import { publicOrigin } from '@/lib/env';
 import { decisionSchema, findCompleteSchema, returnIncompleteSchema } from '@/lib/validation/review';
-import { parseOrThrow } from '@/lib/validation/parse';
 
 // Review actions: parse -> authorize (in the service) -> act -> revalidate; mail goes after commit.
 
@@ -21,43 +19,27 @@ function revalidatePlan(planId: string) {
   revalidatePath(`/plans/${planId}`);
 }
 
-export async function findCompleteAction(input: unknown): Promise<ActionResult> {
-  return runAction(async () => {
-    const actor = await actorOrThrow();
-    const values = parseOrThrow(findCompleteSchema, input);
-    await findPlanComplete(actor, values, today());
-    revalidatePlan(values.planId);
-    return { ok: true, data: undefined, message: `The plan was found complete. The ${latestParameter('days.mmp_review').value} days count from the date it was received (${reviewDeadline.citation}).` };
-  });
-}
+export const findCompleteAction = defineAction({ input: findCompleteSchema, capability: 'plan.check_completeness' }, async ({ actor, input: values }): Promise<ActionResult> => {
+  await findPlanComplete(actor, values, today());
+  revalidatePlan(values.planId);
+  return { ok: true, data: undefined, message: `The plan was found complete. The ${latestParameter('days.mmp_review').value} days count from the date it was received (${reviewDeadline.citation}).` };
+});
 
-export async function returnIncompleteAction(input: unknown): Promise<ActionResult> {
-  return runAction(async () => {
-    const actor = await actorOrThrow();
-    const values = parseOrThrow(returnIncompleteSchema, input);
-    await returnPlanIncomplete(actor, values, { today: today(), origin: publicOrigin() });
-    kickDelivery();
-    revalidatePlan(values.planId);
-    return { ok: true, data: undefined, message: 'The plan was returned as incomplete. The owner was sent one notice listing every item.' };
-  });
-}
+export const returnIncompleteAction = defineAction({ input: returnIncompleteSchema, capability: 'plan.check_completeness' }, async ({ actor, input: values }): Promise<ActionResult> => {
+  await returnPlanIncomplete(actor, values, { today: today(), origin: publicOrigin() });
+  kickDelivery();
+  revalidatePlan(values.planId);
+  return { ok: true, data: undefined, message: 'The plan was returned as incomplete. The owner was sent one notice listing every item.' };
+});
 
-export async function previewDecisionAction(input: unknown): Promise<ActionResult<{ subject: string; text: string }>> {
-  return runAction(async () => {
-    const actor = await actorOrThrow();
-    const values = parseOrThrow(decisionSchema, input);
-    const letter = await previewDecisionLetter(actor, values, { today: today(), origin: publicOrigin() });
-    return { ok: true, data: { subject: letter.subject, text: letter.text } };
-  });
-}
+export const previewDecisionAction = defineAction({ input: decisionSchema, capability: 'plan.decide' }, async ({ actor, input: values }): Promise<ActionResult<{ subject: string; text: string }>> => {
+  const letter = await previewDecisionLetter(actor, values, { today: today(), origin: publicOrigin() });
+  return { ok: true, data: { subject: letter.subject, text: letter.text } };
+});
 
-export async function decideAction(input: unknown): Promise<ActionResult<{ status: string }>> {
-  return runAction(async () => {
-    const actor = await actorOrThrow();
-    const values = parseOrThrow(decisionSchema, input);
-    const result = await decidePlan(actor, values, { today: today(), origin: publicOrigin() });
-    kickDelivery();
-    revalidatePlan(values.planId);
-    return { ok: true, data: { status: result.status }, message: `The plan was ${result.status}. The letter went to the owner and notices to the counties.` };
-  });
-}
+export const decideAction = defineAction({ input: decisionSchema, capability: 'plan.decide' }, async ({ actor, input: values }): Promise<ActionResult<{ status: string }>> => {
+  const result = await decidePlan(actor, values, { today: today(), origin: publicOrigin() });
+  kickDelivery();
+  revalidatePlan(values.planId);
+  return { ok: true, data: { status: result.status }, message: `The plan was ${result.status}. The letter went to the owner and notices to the counties.` };
+});

@@ -1,7 +1,5 @@
-import { getActor } from '@/lib/auth/session';
-import { AppError } from '@/lib/errors';
 import { pdfDownload } from '@/lib/http/pdf-download';
-import { route } from '@/lib/http/route-errors';
+import { defineRoute } from '@/lib/http/define-route';
 import { renderFilingReceiptPdf } from '@/lib/pdf/filing-receipt-pdf';
 import { getFilingReceipt } from '@/lib/plans/filing-receipt';
 
@@ -9,10 +7,7 @@ export const dynamic = 'force-dynamic';
 
 // GET /api/plans/:id/receipt.pdf : the filing receipt of the plan's latest submission, for anyone
 // whose scope includes the plan (anyone else, and a plan never submitted, reads as not found).
-export const GET = route('filing-receipt', async (_request: Request, { params }: { params: Promise<{ id: string }> }) => {
-  const { id } = await params;
-  const actor = await getActor();
-  if (!actor) throw new AppError('UNAUTHENTICATED', 'Sign in to download the filing receipt.');
+export const GET = defineRoute<{ id: string }>({ capability: 'plan.read', component: 'filing-receipt', signIn: 'Sign in to download the filing receipt.' }, async ({ actor, params: { id } }) => {
   const receipt = await getFilingReceipt(actor, id);
   const pdf = await renderFilingReceiptPdf(receipt);
   const name = `filing-receipt-${receipt.confirmationNumber ?? receipt.referenceNumber}.pdf`;
