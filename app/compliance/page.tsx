@@ -4,8 +4,7 @@ import type { ReactNode } from 'react';
 import { BarChart } from '@/components/charts/bar-chart';
 import { IowaCountyMap } from '@/components/charts/iowa-county-map';
 import { PageHeading } from '@/components/page-heading';
-import { requireRole } from '@/lib/auth/session';
-import { DEPARTMENT } from '@/lib/auth/roles';
+import { requireCapability } from '@/lib/auth/gates';
 import { today } from '@/lib/clock';
 import { formatDate, formatMoney } from '@/lib/format';
 import { FiguresAsOf } from '@/components/figures-as-of';
@@ -40,7 +39,7 @@ function OperationList({ items }: { items: OperationItem[] }) {
 }
 
 export default async function CompliancePage() {
-  const actor = await requireRole(DEPARTMENT, '/compliance');
+  const actor = await requireCapability('compliance.read', '/compliance');
   const date = today();
   const months = complianceMonths(date);
   // Counts over every plan in the state: read at most once a minute, and the page says when.

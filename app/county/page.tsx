@@ -5,7 +5,7 @@ import { ManureRemovalCell, ManureRemovalReadingNote } from '@/components/law/ma
 import { DataTable } from '@/components/data-table';
 import { PageHeading } from '@/components/page-heading';
 import { StatusTag } from '@/components/status-tag';
-import { requireRole } from '@/lib/auth/session';
+import { requireCapability } from '@/lib/auth/gates';
 import { listCountyOperations, type CountyOperationRow } from '@/lib/counties/county-plans';
 import { relationText } from '@/lib/counties/csv';
 import { countyFilterQuery, parseCountyFilter } from '@/lib/counties/filter';
@@ -19,7 +19,7 @@ export const metadata: Metadata = { title: 'County plans' };
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
 export default async function CountyPage({ searchParams }: { searchParams: SearchParams }) {
-  const actor = await requireRole(['county_official'], '/county');
+  const actor = await requireCapability('county.read_list', '/county');
   const filter = parseCountyFilter(await searchParams);
   const [name, list] = await Promise.all([findCountyName(actor.countyFips), listCountyOperations(actor, filter)]);
   const countyName = `${name ?? 'Your'} County`;

@@ -4,7 +4,7 @@ import { BarChart } from '@/components/charts/bar-chart';
 import { DataTable } from '@/components/data-table';
 import { FiguresAsOf } from '@/components/figures-as-of';
 import { PageHeading } from '@/components/page-heading';
-import { requireRole } from '@/lib/auth/session';
+import { requireCapability } from '@/lib/auth/gates';
 import { today } from '@/lib/clock';
 import { formatDate } from '@/lib/format';
 import { monthLabel } from '@/lib/schedule/months';
@@ -20,7 +20,7 @@ export const metadata: Metadata = { title: 'Annual update due dates' };
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
 export default async function DueDatesPage({ searchParams }: { searchParams: SearchParams }) {
-  await requireRole(['department_supervisor'], '/due-dates');
+  await requireCapability('due_date.apply_policy', '/due-dates');
   const q = Object.fromEntries(Object.entries(await searchParams).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v]));
   const policy = policyFromQuery(q);
   const date = today();

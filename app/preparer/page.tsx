@@ -5,7 +5,7 @@ import { Pagination } from '@/components/review/pagination';
 import { SelectField } from '@/components/select-field';
 import { SummaryBox } from '@/components/summary-box';
 import { TextField } from '@/components/text-field';
-import { requireRole } from '@/lib/auth/session';
+import { requireCapability } from '@/lib/auth/gates';
 import { today } from '@/lib/clock';
 import { listPortfolioPage, NEXT_FILING_LABELS } from '@/lib/portfolio/queries';
 import { NEXT_FILINGS, PLAN_STATUS_FILTERS, PORTFOLIO_SEARCH_MAX, parsePortfolioFilters, portfolioQuery, portfolioSearchProblem, type PortfolioFilters } from '@/lib/validation/portfolio';
@@ -32,7 +32,7 @@ function BucketLink({ f, due, label, n }: { f: PortfolioFilters; due: PortfolioF
 }
 
 export default async function PortfolioPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  const actor = await requireRole(['preparer'], '/preparer');
+  const actor = await requireCapability('portfolio.read', '/preparer');
   const params = await searchParams;
   const f = parsePortfolioFilters(params);
   const searchProblem = portfolioSearchProblem(params);

@@ -5,8 +5,7 @@ import { BucketCounts } from '@/components/review/bucket-counts';
 import { Pagination } from '@/components/review/pagination';
 import { WorklistFiltersForm } from '@/components/review/worklist-filters';
 import { PendingTransfers, PendingTransfersNotice } from '@/components/transfer/pending-transfers';
-import { requireRole } from '@/lib/auth/session';
-import { DEPARTMENT } from '@/lib/auth/roles';
+import { requireCapability } from '@/lib/auth/gates';
 import { today } from '@/lib/clock';
 import { listCountyOptions, listFieldOfficeOptions, listReviewerOptions } from '@/lib/reviews/options';
 import { listWorklistPage } from '@/lib/reviews/worklist';
@@ -24,7 +23,7 @@ export const metadata: Metadata = { title: 'Review worklist' };
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
 export default async function ReviewPage({ searchParams }: { searchParams: SearchParams }) {
-  const actor = await requireRole(DEPARTMENT, '/review');
+  const actor = await requireCapability('review.read_worklist', '/review');
   const filters = parseWorklistFilters(await searchParams);
   const date = today();
   const [page, counties, offices, reviewers, transfers, disputed] = await Promise.all([

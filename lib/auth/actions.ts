@@ -74,6 +74,12 @@ export const ACTIONS = {
   'plan.read': { roles: READERS, target: 'plan' },
   'fee.read_ledger': { roles: DEPT, target: 'none' },
   'review.read_worklist': { roles: DEPT, target: 'none' },
+  // The compliance overview: overdue plans and fees across every operation.
+  'compliance.read': { roles: DEPT, target: 'none' },
+  // A county official's list of the operations located in, or spreading manure in, their county.
+  'county.read_list': { roles: ['county_official'], target: 'none' },
+  // A preparer's portfolio of the operations they act for.
+  'portfolio.read': { roles: ['preparer'], target: 'none' },
   'mail.read': { roles: [...DEPT, 'admin'], target: 'none' },
   'account.manage_own': { roles: EVERYONE, target: 'none' },
 } as const satisfies Record<string, { roles: readonly Role[]; target: TargetKind }>;

@@ -63,6 +63,9 @@ const EXPECTED: Record<Action, string> = {
   'plan.read': 'AN AN AN AA AA AN AN NN',
   'fee.read_ledger': 'FF FF FF AA AA FF FF FF',
   'review.read_worklist': 'FF FF FF AA AA FF FF FF',
+  'compliance.read': 'FF FF FF AA AA FF FF FF',
+  'county.read_list': 'FF FF FF FF FF AA AA FF',
+  'portfolio.read': 'FF AA FF FF FF FF FF FF',
   'mail.read': 'FF FF FF AA AA FF FF AA',
   'account.manage_own': 'AA AA AA AA AA AA AA AA',
 };

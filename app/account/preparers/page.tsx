@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import { DataTable } from '@/components/data-table';
 import { PageHeading } from '@/components/page-heading';
 import { listOwnOperationsForGrant, listPreparerAccess, type PreparerAccess } from '@/lib/auth/preparer-grants';
-import { requireRole } from '@/lib/auth/session';
+import { requireCapability } from '@/lib/auth/gates';
 import { today } from '@/lib/clock';
 import { formatDate } from '@/lib/format';
 import { GrantPreparerForm, RevokePreparerButton } from './grant-form';
@@ -10,7 +10,7 @@ import { GrantPreparerForm, RevokePreparerButton } from './grant-form';
 export const metadata: Metadata = { title: 'Preparers' };
 
 export default async function PreparersPage() {
-  const actor = await requireRole(['owner'], '/account/preparers');
+  const actor = await requireCapability('preparer.grant', '/account/preparers');
   const [access, operations] = await Promise.all([listPreparerAccess(actor, today()), listOwnOperationsForGrant(actor)]);
   return (
     <>

@@ -3,7 +3,7 @@ import { DataTable } from '@/components/data-table';
 import { PageHeading } from '@/components/page-heading';
 import { getDb } from '@/lib/db';
 import { listApiTokens } from '@/lib/api/tokens';
-import { requireRole } from '@/lib/auth/session';
+import { requireCapability } from '@/lib/auth/gates';
 import { formatDateTime } from '@/lib/format';
 import { listCountyOptions } from '@/lib/plans/check-context';
 import { IssueTokenForm } from './issue-form';
@@ -20,7 +20,7 @@ function scopeText(t: Row, names: Map<string, string>): string {
 }
 
 export default async function ApiTokensPage() {
-  const actor = await requireRole(['admin'], '/admin/api-tokens');
+  const actor = await requireCapability('api_token.manage', '/admin/api-tokens');
   const [tokens, counties] = await Promise.all([listApiTokens(actor), getDb().then(listCountyOptions)]);
   const names = new Map(counties.map((c) => [c.fips, c.name]));
   return (

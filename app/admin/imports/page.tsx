@@ -3,7 +3,7 @@ import Link from 'next/link';
 import { Alert } from '@/components/alert';
 import { DataTable } from '@/components/data-table';
 import { PageHeading } from '@/components/page-heading';
-import { requireRole } from '@/lib/auth/session';
+import { requireCapability } from '@/lib/auth/gates';
 import { formatDateTime } from '@/lib/format';
 import { fileTooLargeMessage, UPLOAD_MAX_BYTES } from '@/lib/http/body-limit';
 import { IMPORT_KIND_LABELS, IMPORT_STATUS_LABELS } from '@/lib/imports/labels';
@@ -25,7 +25,7 @@ type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 type Run = Awaited<ReturnType<typeof listImportRuns>>[number];
 
 export default async function ImportsPage({ searchParams }: { searchParams: SearchParams }) {
-  const actor = await requireRole(['admin'], '/admin/imports');
+  const actor = await requireCapability('import.run', '/admin/imports');
   const params = await searchParams;
   const error = typeof params.error === 'string' ? ERRORS[params.error] : undefined;
   const chosen = typeof params.kind === 'string' && params.kind in IMPORT_KINDS ? (params.kind as ImportFileKind) : 'operations';

@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import { DataTable } from '@/components/data-table';
 import { Unconfirmed } from '@/components/law/unconfirmed';
 import { PageHeading } from '@/components/page-heading';
-import { requireRole } from '@/lib/auth/session';
+import { requireCapability } from '@/lib/auth/gates';
 import { today } from '@/lib/clock';
 import { listFieldOffices } from '@/lib/counties/field-offices';
 import { formatDate } from '@/lib/format';
@@ -16,7 +16,7 @@ export const metadata: Metadata = { title: 'Decision letters' };
 // What decision letters print besides the decision: the appeal paragraph (a parameter, flagged until the
 // department confirms it) and each field office's contact.
 export default async function LettersPage() {
-  await requireRole(['admin'], '/admin/letters');
+  await requireCapability('parameter.set', '/admin/letters');
   const date = today();
   const [versions, offices] = await Promise.all([listParameterVersions('appeal.notice'), listFieldOffices()]);
   const inForce = versionOn(versions, date);

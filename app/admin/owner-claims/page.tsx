@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import { DataTable } from '@/components/data-table';
 import { PageHeading } from '@/components/page-heading';
 import { TextField } from '@/components/text-field';
-import { requireRole } from '@/lib/auth/session';
+import { requireCapability } from '@/lib/auth/gates';
 import { formatDateTime } from '@/lib/format';
 import { listUnclaimedOwners, type UnclaimedOwner } from '@/lib/imports/claims';
 import { IssueClaim } from './issue-claim';
@@ -12,7 +12,7 @@ export const metadata: Metadata = { title: 'Owners to invite' };
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
 export default async function OwnerClaimsPage({ searchParams }: { searchParams: SearchParams }) {
-  const actor = await requireRole(['admin'], '/admin/owner-claims');
+  const actor = await requireCapability('owner_claim.issue', '/admin/owner-claims');
   const raw = (await searchParams).q;
   const q = typeof raw === 'string' ? raw.replace(/\0/g, '').trim().slice(0, 100) : '';
   const owners = await listUnclaimedOwners(actor, q || undefined);

@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import { DataTable } from '@/components/data-table';
 import { PageHeading } from '@/components/page-heading';
 import { SummaryBox } from '@/components/summary-box';
-import { requireRole } from '@/lib/auth/session';
+import { requireCapability } from '@/lib/auth/gates';
 import { today } from '@/lib/clock';
 import { indemnityCollectionState } from '@/lib/fees/indemnity';
 import { formatDate, formatMoney } from '@/lib/format';
@@ -42,7 +42,7 @@ function History({ k, versions, date }: { k: StaffParameterKey; versions: Parame
 }
 
 export default async function ParametersPage() {
-  await requireRole(['admin'], '/admin/parameters');
+  await requireCapability('parameter.set', '/admin/parameters');
   const date = today();
   const keys = Object.keys(STAFF_PARAMETERS) as StaffParameterKey[];
   const versions = Object.fromEntries(await Promise.all(keys.map(async (k) => [k, await listParameterVersions(k)] as const))) as Record<StaffParameterKey, ParameterVersion[]>;

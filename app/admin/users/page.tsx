@@ -7,14 +7,14 @@ import { getDb } from '@/lib/db';
 import { counties } from '@/db/schema';
 import { listPendingInvitations, listUsers, type PendingInvitation, type UserRow } from '@/lib/auth/admin';
 import { formatDateTime } from '@/lib/format';
-import { requireRole } from '@/lib/auth/session';
+import { requireCapability } from '@/lib/auth/gates';
 import { ROLE_LABELS } from '@/lib/auth/roles';
 import { InviteForm } from './invite-form';
 
 export const metadata: Metadata = { title: 'Users' };
 
 export default async function UsersPage() {
-  const actor = await requireRole(['admin'], '/admin/users');
+  const actor = await requireCapability('user.change_role', '/admin/users');
   const db = await getDb();
   const [rows, invitations, countyList] = await Promise.all([
     listUsers(actor),

@@ -6,7 +6,7 @@ import { DataTable } from '@/components/data-table';
 import { PageHeading } from '@/components/page-heading';
 import { StatusTag } from '@/components/status-tag';
 import { SummaryBox } from '@/components/summary-box';
-import { requireRole } from '@/lib/auth/session';
+import { requireCapability } from '@/lib/auth/gates';
 import { today } from '@/lib/clock';
 import { findCountyName } from '@/lib/counties/queries';
 import { FIRST_LOOK_DAYS, listReceivedSince, markCountyListViewed, type ReceivedPlanRow } from '@/lib/counties/received';
@@ -26,7 +26,7 @@ function first(v: string | string[] | undefined): string | undefined {
 // mark to now. Later pages of the same list carry the previous mark in `since`, so paging through
 // does not move it again.
 export default async function ReceivedPage({ searchParams }: { searchParams: SearchParams }) {
-  const actor = await requireRole(['county_official'], '/county/received');
+  const actor = await requireCapability('county.read_list', '/county/received');
   const params = await searchParams;
   const page = Math.max(1, Math.floor(Number(first(params.page)) || 1));
   const sinceParam = first(params.since);

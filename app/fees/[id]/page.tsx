@@ -5,8 +5,7 @@ import { Breadcrumbs } from '@/components/breadcrumbs';
 import { DataTable } from '@/components/data-table';
 import { PageHeading } from '@/components/page-heading';
 import { SummaryBox } from '@/components/summary-box';
-import { requireRole } from '@/lib/auth/session';
-import { DEPARTMENT } from '@/lib/auth/roles';
+import { requireCapability } from '@/lib/auth/gates';
 import { today } from '@/lib/clock';
 import { AppError } from '@/lib/errors';
 import { getFeeLine } from '@/lib/fees/ledger';
@@ -21,7 +20,7 @@ export const metadata: Metadata = { title: 'Fee' };
 
 export default async function FeePage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
-  const actor = await requireRole(DEPARTMENT, `/fees/${id}`);
+  const actor = await requireCapability('fee.read_ledger', `/fees/${id}`);
   const fee = await getFeeLine(actor, id).catch((err: unknown) => {
     if (err instanceof AppError && err.code === 'NOT_FOUND') notFound();
     throw err;

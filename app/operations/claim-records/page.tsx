@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { Breadcrumbs } from '@/components/breadcrumbs';
 import { PageHeading } from '@/components/page-heading';
-import { requireRole } from '@/lib/auth/session';
+import { requireCapability } from '@/lib/auth/gates';
 import { ClaimCodeForm } from './claim-code-form';
 
 export const metadata: Metadata = { title: 'Take over operations from the department’s records' };
@@ -9,7 +9,7 @@ export const metadata: Metadata = { title: 'Take over operations from the depart
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
 export default async function ClaimRecordsPage({ searchParams }: { searchParams: SearchParams }) {
-  await requireRole(['owner'], '/operations/claim-records');
+  await requireCapability('owner_claim.redeem', '/operations/claim-records');
   const raw = (await searchParams).code;
   const code = typeof raw === 'string' ? raw.replace(/[^A-Za-z0-9-]/g, '').slice(0, 40) : '';
   return (

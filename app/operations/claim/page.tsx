@@ -5,13 +5,13 @@ import { Breadcrumbs } from '@/components/breadcrumbs';
 import { ClaimForm } from '@/components/operation/claim-form';
 import { PageHeading } from '@/components/page-heading';
 import { getDb } from '@/lib/db';
-import { requireRole } from '@/lib/auth/session';
+import { requireCapability } from '@/lib/auth/gates';
 import { listCountyOptions } from '@/lib/plans/check-context';
 
 export const metadata: Metadata = { title: 'Claim an operation you acquired' };
 
 export default async function ClaimPage() {
-  await requireRole(['owner'], '/operations/claim');
+  await requireCapability('owner_claim.redeem', '/operations/claim');
   const counties = await getDb().then(listCountyOptions);
   const newOwnerDays = latestParameter('days.new_owner_original_mmp');
   return (

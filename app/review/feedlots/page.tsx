@@ -2,8 +2,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { Unconfirmed } from '@/components/law/unconfirmed';
 import { PageHeading } from '@/components/page-heading';
-import { DEPARTMENT } from '@/lib/auth/roles';
-import { requireRole } from '@/lib/auth/session';
+import { requireCapability } from '@/lib/auth/gates';
 import { adjacencyReading, noTruckWashWords } from '@/lib/feedlots/assess';
 import { feetWords } from '@/lib/feedlots/geometry';
 import { listJoinedFeedlotGroups } from '@/lib/feedlots/queries';
@@ -15,7 +14,7 @@ export const metadata: Metadata = { title: 'Open feedlots joined into one operat
 // operation, with its structures and the distances between them; truck washes under (4) below.
 
 export default async function FeedlotGroupsPage() {
-  const actor = await requireRole(DEPARTMENT, '/review/feedlots');
+  const actor = await requireCapability('review.read_worklist', '/review/feedlots');
   const { groups, assessment } = await listJoinedFeedlotGroups(actor);
   const washes = assessment.truckWashes.filter((w) => w.partOf.length);
   return (

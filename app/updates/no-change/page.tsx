@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Metadata } from 'next';
 import { Breadcrumbs } from '@/components/breadcrumbs';
 import { PageHeading } from '@/components/page-heading';
-import { requireRole } from '@/lib/auth/session';
+import { requireCapability } from '@/lib/auth/gates';
 import { today } from '@/lib/clock';
 import { previewNoChange } from '@/lib/portfolio/no-change';
 import { parseSelectedIds } from '@/lib/validation/no-change';
@@ -13,7 +13,7 @@ import { PLAN_CERTIFICATION } from '@/lib/signing/certification';
 export const metadata: Metadata = { title: 'File “no change” annual updates' };
 
 export default async function NoChangePage({ searchParams }: { searchParams: Promise<{ ids?: string | string[] }> }) {
-  const actor = await requireRole(['owner', 'preparer'], '/updates/no-change');
+  const actor = await requireCapability('plan.submit', '/updates/no-change');
   const ids = parseSelectedIds((await searchParams).ids);
   const [candidates, readiness] = await Promise.all([previewNoChange(actor, ids, today()), accountSigningReadiness(actor)]);
   // One key per operation, made as the summary is shown: a double click or a retry files each once.

@@ -5,7 +5,7 @@ import { Breadcrumbs } from '@/components/breadcrumbs';
 import { DataTable } from '@/components/data-table';
 import { PageHeading } from '@/components/page-heading';
 import type { ImportRowOutcome } from '@/db/schema';
-import { requireRole } from '@/lib/auth/session';
+import { requireCapability } from '@/lib/auth/gates';
 import { AppError } from '@/lib/errors';
 import { formatDateTime } from '@/lib/format';
 import { IMPORT_KIND_LABELS, IMPORT_STATUS_LABELS, outcomeWords } from '@/lib/imports/labels';
@@ -18,7 +18,7 @@ const SHOWN = 200;
 
 export default async function ImportRunPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
-  const actor = await requireRole(['admin'], `/admin/imports/${id}`);
+  const actor = await requireCapability('import.run', `/admin/imports/${id}`);
   const run = await getImportRun(actor, id).catch((err) => {
     if (err instanceof AppError && err.code === 'NOT_FOUND') notFound();
     throw err;

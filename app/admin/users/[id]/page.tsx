@@ -6,7 +6,7 @@ import { PageHeading } from '@/components/page-heading';
 import { getDb } from '@/lib/db';
 import { counties } from '@/db/schema';
 import { listUsers } from '@/lib/auth/admin';
-import { requireRole } from '@/lib/auth/session';
+import { requireCapability } from '@/lib/auth/gates';
 import { ROLE_LABELS } from '@/lib/auth/roles';
 import { getSecondFactorStatus } from '@/lib/auth/second-factor';
 import { formatDateTime } from '@/lib/format';
@@ -17,7 +17,7 @@ export const metadata: Metadata = { title: 'Manage account' };
 
 export default async function ManageUserPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
-  const actor = await requireRole(['admin'], `/admin/users/${id}`);
+  const actor = await requireCapability('user.change_role', `/admin/users/${id}`);
   const user = (await listUsers(actor)).find((u) => u.id === id);
   if (!user) notFound();
   const db = await getDb();

@@ -1,20 +1,17 @@
-import { NextResponse, type NextRequest } from 'next/server';
+import { NextResponse } from 'next/server';
 import { statusLabel } from '@/components/status-tag';
-import { getActor } from '@/lib/auth/session';
 import { listAllCountyOperations } from '@/lib/counties/county-plans';
 import { countyOperationsCsv } from '@/lib/counties/csv';
 import { parseCountyFilter } from '@/lib/counties/filter';
 import { today } from '@/lib/clock';
 import { publicOrigin } from '@/lib/env';
+import { defineRoute } from '@/lib/http/define-route';
 
 // GET /api/county/export?q=&status=&relation= : the county official's filtered list as CSV. The
 // query is scoped to the official's county (operationScope), like the page.
-export async function GET(request: NextRequest) {
-  const actor = await getActor();
-  if (!actor) return NextResponse.json({ error: 'Sign in to download the county list.' }, { status: 401 });
-  if (actor.role !== 'county_official') return NextResponse.json({ error: 'Only county officials have a county list.' }, { status: 403 });
+export const GET = defineRoute({ capability: 'county.read_list', component: 'county-export', signIn: 'Sign in to download the county list.' }, async ({ request, actor }) => {
   // A NUL character (%00) cannot reach PostgreSQL: dropped, like the page's filter drops bad values.
-  const params = new URLSearchParams([...request.nextUrl.searchParams].map(([k, v]) => [k, v.replaceAll('\u0000', '')]));
+  const params = new URLSearchParams([...new URL(request.url).searchParams].map(([k, v]) => [k, v.replaceAll('\u0000', '')]));
   const rows = await listAllCountyOperations(actor, parseCountyFilter(params));
   const csv = countyOperationsCsv(rows, publicOrigin(), statusLabel);
   return new NextResponse(csv, {
@@ -24,4 +21,4 @@ export async function GET(request: NextRequest) {
       'Cache-Control': 'private, no-store',
     },
   });
-}
+});

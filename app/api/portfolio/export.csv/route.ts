@@ -1,16 +1,13 @@
-import { getActor } from '@/lib/auth/session';
 import { today } from '@/lib/clock';
 import { listPortfolioForExport, NEXT_FILING_LABELS, type PortfolioRow } from '@/lib/portfolio/queries';
 import { csvResponse } from '@/lib/csv';
+import { defineRoute } from '@/lib/http/define-route';
 import { parsePortfolioFilters } from '@/lib/validation/portfolio';
 
 export const dynamic = 'force-dynamic';
 
 // The preparer's filtered portfolio as CSV: the same rows as the page, every page of them.
-export async function GET(request: Request) {
-  const actor = await getActor();
-  if (!actor) return new Response('Sign in to download your portfolio.', { status: 401 });
-  if (actor.role !== 'preparer') return new Response('Your account is not allowed to do that.', { status: 403 });
+export const GET = defineRoute({ capability: 'portfolio.read', component: 'portfolio-export', signIn: 'Sign in to download your portfolio.' }, async ({ request, actor }) => {
   const date = today();
   const rows = await listPortfolioForExport(actor, date, parsePortfolioFilters(new URL(request.url).searchParams));
   return csvResponse<PortfolioRow>(
@@ -19,4 +16,4 @@ export async function GET(request: Request) {
     (r) => [r.name, r.facilityId, r.ownerName, r.countyName, r.animalUnitCapacity, r.latestPlanStatus ?? 'none', NEXT_FILING_LABELS[r.nextFiling], r.dueDay, r.dueDaysLeft, r.pendingTransfer ? 'yes' : 'no'],
     async (offset, limit) => rows.slice(offset, offset + limit),
   );
-}
+});

@@ -3,7 +3,7 @@ import { notFound } from 'next/navigation';
 import { Alert } from '@/components/alert';
 import { DataTable } from '@/components/data-table';
 import { PageHeading } from '@/components/page-heading';
-import { requireRole } from '@/lib/auth/session';
+import { requireCapability } from '@/lib/auth/gates';
 import { AppError } from '@/lib/errors';
 import { formatMoney } from '@/lib/format';
 import { FEE_LABELS } from '@/lib/notifications/labels';
@@ -17,7 +17,7 @@ export const metadata: Metadata = { title: 'Test payment page' };
 // plainly that it is a test page: no card is asked for and no money moves.
 export default async function TestPaymentPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
-  const actor = await requireRole(['owner', 'active_contractor'], `/pay/test/${id}`);
+  const actor = await requireCapability('fee.pay', `/pay/test/${id}`);
   if (getPaymentProvider()?.name !== 'test') notFound();
   const checkout = await getOwnCheckout(actor, id).catch((err: unknown) => {
     if (err instanceof AppError && err.code === 'NOT_FOUND') notFound();

@@ -12,8 +12,7 @@ import { AttachmentsList, CountyCoverageTable, PlanFeesTable } from '@/component
 import { AuditHistory, DeficiencyHistory, DeficiencyItems, NoticesTable } from '@/components/review/review-history';
 import { StatusTag } from '@/components/status-tag';
 import { SummaryBox } from '@/components/summary-box';
-import { requireRole } from '@/lib/auth/session';
-import { DEPARTMENT } from '@/lib/auth/roles';
+import { requireCapability } from '@/lib/auth/gates';
 import { today } from '@/lib/clock';
 import { AppError } from '@/lib/errors';
 import { formatDate, formatDateTime } from '@/lib/format';
@@ -46,7 +45,7 @@ type Props = { params: Promise<{ id: string }>; searchParams: Promise<{ done?: s
 export default async function ReviewPlanPage({ params, searchParams }: Props) {
   const { id } = await params;
   const { done } = await searchParams;
-  const actor = await requireRole(DEPARTMENT, `/review/plans/${id}`);
+  const actor = await requireCapability('review.read_worklist', `/review/plans/${id}`);
   const date = today();
   const view = await getReviewView(actor, id, date).catch((err: unknown) => {
     if (err instanceof AppError && err.code === 'NOT_FOUND') notFound();

@@ -6,8 +6,7 @@ import { PageHeading } from '@/components/page-heading';
 import { SummaryBox } from '@/components/summary-box';
 import { TransferHistory, TransferNotices } from '@/components/transfer/transfer-history';
 import { TransferStatusTag } from '@/components/transfer/transfer-status';
-import { requireRole } from '@/lib/auth/session';
-import { DEPARTMENT } from '@/lib/auth/roles';
+import { requireCapability } from '@/lib/auth/gates';
 import { iowaDateOf } from '@/lib/clock';
 import { AppError } from '@/lib/errors';
 import { formatDate, formatDateTime } from '@/lib/format';
@@ -64,7 +63,7 @@ type Props = { params: Promise<{ id: string }>; searchParams: Promise<{ done?: s
 export default async function ReviewTransferPage({ params, searchParams }: Props) {
   const { id } = await params;
   const { done } = await searchParams;
-  const actor = await requireRole(DEPARTMENT, `/review/transfers/${id}`);
+  const actor = await requireCapability('transfer.decide', `/review/transfers/${id}`);
   const t = await getTransferForReview(actor, id).catch((err: unknown) => {
     if (err instanceof AppError && err.code === 'NOT_FOUND') notFound();
     throw err;

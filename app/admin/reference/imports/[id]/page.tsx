@@ -6,7 +6,7 @@ import { Breadcrumbs } from '@/components/breadcrumbs';
 import { DataTable } from '@/components/data-table';
 import { PageHeading } from '@/components/page-heading';
 import type { ImportRowOutcome } from '@/db/schema';
-import { requireRole } from '@/lib/auth/session';
+import { requireCapability } from '@/lib/auth/gates';
 import { AppError } from '@/lib/errors';
 import { formatDate } from '@/lib/format';
 import { getCountyYieldRun } from '@/lib/reference/county-yield-import';
@@ -46,7 +46,7 @@ function Rows({ caption, rows, why }: { caption: string; rows: ImportRowOutcome[
 
 export default async function CountyYieldRunPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
-  const actor = await requireRole(['admin'], `/admin/reference/imports/${id}`);
+  const actor = await requireCapability('import.run', `/admin/reference/imports/${id}`);
   const run = await getCountyYieldRun(actor, id).catch((err) => {
     if (err instanceof AppError && err.code === 'NOT_FOUND') notFound();
     throw err;

@@ -5,7 +5,7 @@ import { Alert } from '@/components/alert';
 import { Breadcrumbs } from '@/components/breadcrumbs';
 import { PageHeading } from '@/components/page-heading';
 import { SummaryBox } from '@/components/summary-box';
-import { requireRole } from '@/lib/auth/session';
+import { requireCapability } from '@/lib/auth/gates';
 import { today } from '@/lib/clock';
 import { AppError } from '@/lib/errors';
 import { formatDate } from '@/lib/format';
@@ -29,7 +29,7 @@ async function load(actor: Parameters<typeof getPlanForActor>[0], id: string): P
 // the county received it. The official records their own county's receipt here.
 export default async function ReceiptPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
-  const actor = await requireRole(['county_official'], `/county/plans/${id}/receipt`);
+  const actor = await requireCapability('county.read_list', `/county/plans/${id}/receipt`);
   // planScope: only a filed plan that touches the official's county is found.
   const view = await load(actor, id);
   const mine = view.counties.find((c) => c.fips === actor.countyFips);
