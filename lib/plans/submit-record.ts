@@ -1,3 +1,4 @@
+import { mayHappen, PLAN_TRANSITIONS } from './lifecycle';
 import 'server-only';
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
@@ -59,7 +60,8 @@ export async function recordSubmission(tx: Executor, r: RecordInput): Promise<Su
     indemnity ? indemnityFeeLine(indemnity) : null,
   );
   if (!facts.owner) throw new AppError('CONFLICT', 'This operation has no current owner on record. Contact the department.');
-  const resubmission = plan.status === 'incomplete' || plan.status === 'disapproved';
+  const step = PLAN_TRANSITIONS[mayHappen(plan.status, 'resubmit') ? 'resubmit' : 'submit'];
+  const resubmission = step === PLAN_TRANSITIONS.resubmit;
 
   const snapshot = buildSnapshot({
     kind: plan.kind, updateKind, channel, animalUnitCapacity: animalUnits, document: doc, changes: checked.changes,
@@ -89,7 +91,7 @@ export async function recordSubmission(tx: Executor, r: RecordInput): Promise<Su
   const [after] = await tx
     .update(plans)
     .set({
-      status: 'submitted', channel, updateKind, animalUnitCapacity: animalUnits, submittedOn: today, receivedOn: today,
+      status: step.to, channel, updateKind, animalUnitCapacity: animalUnits, submittedOn: today, receivedOn: today,
       filingDisputedAt: null, completeReceivedOn: null, decisionDueOn: null, decidedOn: null, decision: null, decisionReasons: null, decidedByUserId: null,
       content: contentOf(doc, isUpdate ? checked.changes : undefined), previousPlanId: r.context.previousPlanId,
       submittedByUserId: actor.id, version: sql`${plans.version} + 1`, updatedAt: new Date(),
@@ -110,11 +112,11 @@ export async function recordSubmission(tx: Executor, r: RecordInput): Promise<Su
 
   await recordAudit(tx, {
     actorUserId: actor.id,
-    action: resubmission ? 'plan.resubmitted' : 'plan.submitted',
+    action: step.audit,
     entityType: 'plan',
     entityId: plan.id,
     before: { status: plan.status, version: plan.version },
-    after: { status: 'submitted', version: after!.version, submissionId: submission!.id, receivedOn: today, channel, updateKind, animalUnitCapacity: animalUnits, fees: toBill.map((l) => ({ code: l.code, cents: l.cents })) },
+    after: { status: step.to, version: after!.version, submissionId: submission!.id, receivedOn: today, channel, updateKind, animalUnitCapacity: animalUnits, fees: toBill.map((l) => ({ code: l.code, cents: l.cents })) },
   });
 
   await enqueueEmail(tx, {

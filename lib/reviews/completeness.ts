@@ -14,6 +14,7 @@ import type { FindCompleteInput, ReturnIncompleteInput } from '@/lib/validation/
 import { deficiencyDefinition } from '@/lib/plans/deficiencies';
 import { loadPlanForWrite, updatePlanAtVersion, type LoadedPlan } from './plan-lock';
 import { requireUndisputed } from '@/lib/plans/dispute';
+import { mayHappen, PLAN_TRANSITIONS } from '@/lib/plans/lifecycle';
 import { buildLetterParts } from './letter-parts';
 import { planPeople } from './recipients';
 
@@ -24,7 +25,7 @@ import { planPeople } from './recipients';
 function requireAwaitingCompleteness(loaded: LoadedPlan): string {
   const { plan, clock } = loaded;
   if (plan.status === 'incomplete') throw new AppError('CONFLICT', 'This plan was already returned as incomplete; it waits for the owner to resubmit it.');
-  if (plan.status !== 'submitted' || clock.state !== 'awaiting_completeness' || !clock.receivedOn) {
+  if (!mayHappen(plan.status, 'find_complete') || clock.state !== 'awaiting_completeness' || !clock.receivedOn) {
     throw new AppError('CONFLICT', 'Only a received plan whose completeness has not been checked can be found complete or returned.');
   }
   return clock.receivedOn;
@@ -37,7 +38,7 @@ export async function findPlanComplete(actor: Actor, input: FindCompleteInput, t
   const covered = await allCountiesCovered(input.planId);
   const db = await getDb();
   return db.transaction(async (tx) => {
-    await authorize(actor, 'plan.check_completeness', { planId: input.planId }, tx);
+    await authorize(actor, PLAN_TRANSITIONS.find_complete.capability, { planId: input.planId }, tx);
     const loaded = await loadPlanForWrite(tx, input.planId, input.version, today);
     requireUndisputed(loaded.plan);
     const receivedOn = requireAwaitingCompleteness(loaded);
@@ -49,7 +50,7 @@ export async function findPlanComplete(actor: Actor, input: FindCompleteInput, t
     }
     const decisionDueOn = reviewDeadline(receivedOn);
     const after = await updatePlanAtVersion(tx, input.planId, input.version, {
-      status: 'under_review',
+      status: PLAN_TRANSITIONS.find_complete.to,
       completeReceivedOn: receivedOn,
       decisionDueOn,
       reviewerUserId: loaded.plan.reviewerUserId ?? actor.id,
@@ -57,7 +58,7 @@ export async function findPlanComplete(actor: Actor, input: FindCompleteInput, t
     await appendClockEvent(tx, { planId: input.planId, kind: 'found_complete', occurredOn: today, actorUserId: actor.id });
     await recordAudit(tx, {
       actorUserId: actor.id,
-      action: 'plan.found_complete',
+      action: PLAN_TRANSITIONS.find_complete.audit,
       entityType: 'plan',
       entityId: input.planId,
       before: { status: loaded.plan.status, version: loaded.plan.version },
@@ -77,12 +78,12 @@ export async function returnPlanIncomplete(
   if (!items.length) throw new AppError('VALIDATION', 'Choose at least one missing item.', { codes: ['Choose at least one missing item'] });
   const db = await getDb();
   return db.transaction(async (tx) => {
-    await authorize(actor, 'plan.check_completeness', { planId: input.planId }, tx);
+    await authorize(actor, PLAN_TRANSITIONS.return_incomplete.capability, { planId: input.planId }, tx);
     const loaded = await loadPlanForWrite(tx, input.planId, input.version, ctx.today);
     requireUndisputed(loaded.plan);
     const receivedOn = requireAwaitingCompleteness(loaded);
     const after = await updatePlanAtVersion(tx, input.planId, input.version, {
-      status: 'incomplete',
+      status: PLAN_TRANSITIONS.return_incomplete.to,
       completeReceivedOn: null,
       decisionDueOn: null,
       reviewerUserId: loaded.plan.reviewerUserId ?? actor.id,
@@ -102,7 +103,7 @@ export async function returnPlanIncomplete(
     });
     await recordAudit(tx, {
       actorUserId: actor.id,
-      action: 'plan.returned_incomplete',
+      action: PLAN_TRANSITIONS.return_incomplete.audit,
       entityType: 'plan',
       entityId: input.planId,
       before: { status: loaded.plan.status, version: loaded.plan.version },

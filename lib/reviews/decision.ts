@@ -20,6 +20,7 @@ import { reasonLines, type DecisionInput } from '@/lib/validation/review';
 import { buildLetterParts, type LetterParts } from './letter-parts';
 import { loadPlanForWrite, updatePlanAtVersion, type LoadedPlan } from './plan-lock';
 import { requireUndisputed } from '@/lib/plans/dispute';
+import { mayHappen, PLAN_TRANSITIONS } from '@/lib/plans/lifecycle';
 import { planPeople } from './recipients';
 
 // IAC 567-65.110(4): the department approves or disapproves a complete plan within 60 days of
@@ -34,10 +35,13 @@ export const REVIEWER_TITLES: Record<string, string> = {
 
 type Ctx = { today: string; origin: string };
 
+/** The lifecycle event a decision is (lib/plans/lifecycle.ts). */
+const eventOf = (input: Pick<DecisionInput, 'decision'>) => (input.decision === 'approved' ? 'approve' : 'disapprove');
+
 function requireDecidable(loaded: LoadedPlan, input: DecisionInput): string {
   const { plan, clock } = loaded;
   if (plan.status === 'approved' || plan.status === 'disapproved') throw new AppError('CONFLICT', 'This plan has already been decided.');
-  if (plan.status !== 'under_review' || clock.state !== 'running' || !clock.completeReceivedOn) {
+  if (!mayHappen(plan.status, eventOf(input)) || clock.state !== 'running' || !clock.completeReceivedOn) {
     throw new AppError(
       'VALIDATION',
       'This plan has not been found complete, so it cannot be decided. The department approves or disapproves complete plans (IAC 567-65.110(4)); check its completeness first.',
@@ -96,7 +100,7 @@ async function letterPartsFor(db: Executor, loaded: LoadedPlan, input: DecisionI
 
 /** The decision letter exactly as it would be sent, for the reviewer to read first. Writes nothing. */
 export async function previewDecisionLetter(actor: Actor, input: DecisionInput, ctx: Ctx): Promise<RenderedEmail> {
-  await authorize(actor, 'plan.decide', { planId: input.planId });
+  await authorize(actor, PLAN_TRANSITIONS[eventOf(input)].capability, { planId: input.planId });
   const db = await getDb();
   const loaded = await loadPlanForWrite(db, input.planId, input.version, ctx.today, { lock: false });
   requireUndisputed(loaded.plan);
@@ -112,14 +116,15 @@ export async function previewDecisionLetter(actor: Actor, input: DecisionInput, 
 export async function decidePlan(actor: Actor, input: DecisionInput, ctx: Ctx): Promise<{ status: 'approved' | 'disapproved'; manureRemovalAllowed: boolean }> {
   const db = await getDb();
   return db.transaction(async (tx) => {
-    await authorize(actor, 'plan.decide', { planId: input.planId }, tx);
+    const step = PLAN_TRANSITIONS[eventOf(input)];
+    await authorize(actor, step.capability, { planId: input.planId }, tx);
     const loaded = await loadPlanForWrite(tx, input.planId, input.version, ctx.today);
     requireUndisputed(loaded.plan);
     const receivedOn = requireDecidable(loaded, input);
     const reasons = reasonLines(input.reasons);
     // The write comes first: a reviewer who lost the race changes nothing at all.
     const after = await updatePlanAtVersion(tx, input.planId, input.version, {
-      status: input.decision,
+      status: step.to,
       decision: input.decision,
       decisionReasons: reasons.length ? reasons.join('\n') : null,
       decidedOn: ctx.today,
@@ -147,7 +152,7 @@ export async function decidePlan(actor: Actor, input: DecisionInput, ctx: Ctx): 
       .returning({ id: decisionLetters.id });
     await recordAudit(tx, {
       actorUserId: actor.id,
-      action: `plan.${input.decision}`,
+      action: step.audit,
       entityType: 'plan',
       entityId: input.planId,
       before: { status: before.status, decision: before.decision, decidedOn: before.decidedOn, version: before.version },
