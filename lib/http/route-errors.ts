@@ -1,4 +1,5 @@
 import 'server-only';
+import { STATUS_CODES } from 'node:http';
 import { ZodError } from 'zod';
 import { AppError, RETRY_MESSAGE, isRetryableDbError, type AppErrorCode } from '@/lib/errors';
 import { recordDenial } from '@/lib/auth/denials';
@@ -23,15 +24,11 @@ const STATUS: Record<AppErrorCode, number> = {
   RETRYABLE: 503,
 };
 
-const TITLES: Record<number, string> = {
-  400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 409: 'Conflict', 429: 'Too Many Requests', 500: 'Internal Server Error', 503: 'Service Unavailable',
-};
-
 export type RouteProblem = { type: 'about:blank'; title: string; status: number; detail: string; errors?: { pointer: string; detail: string }[] };
 
 /** A problem-details response: `detail` in plain words, and for a request that does not parse, each field in `errors`. */
 export function problem(status: number, detail: string, options: { errors?: RouteProblem['errors']; headers?: Record<string, string> } = {}): Response {
-  const body: RouteProblem = { type: 'about:blank', title: TITLES[status] ?? 'Error', status, detail, ...(options.errors?.length ? { errors: options.errors } : {}) };
+  const body: RouteProblem = { type: 'about:blank', title: STATUS_CODES[status] ?? 'Error', status, detail, ...(options.errors?.length ? { errors: options.errors } : {}) };
   return new Response(JSON.stringify(body), {
     status,
     headers: { 'Content-Type': 'application/problem+json; charset=utf-8', 'Cache-Control': 'no-store', ...(options.headers ?? {}) },
