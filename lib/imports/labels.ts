@@ -1,4 +1,7 @@
-import type { ImportFileKind, ImportRunStatus } from './runs';
+import type { importRuns } from '@/db/schema';
+
+export type ImportFileKind = (typeof importRuns.$inferSelect)['kind'];
+export type ImportRunStatus = (typeof importRuns.$inferSelect)['status'];
 
 export const IMPORT_KIND_LABELS: Record<ImportFileKind, string> = {
   operations: 'Operations (facility ID, name, county, location, head at capacity, dates, permit, contractor)',

@@ -17,14 +17,13 @@ import type { CheckedRow, ImportKind } from './kind';
 import { operationsKind } from './operations-kind';
 import { ownersKind } from './owners-kind';
 import { planHistoryKind } from './plan-history-kind';
-import { outcomeWords } from './labels';
+import { outcomeWords, type ImportFileKind, type ImportRunStatus } from './labels';
 import { fileTooLargeMessage } from '@/lib/http/body-limit';
 import { decodeUtf8, MAX_IMPORT_BYTES, readCsv } from './read';
 import { isUuid } from '@/lib/ids';
 import { countyYieldsKind } from '@/lib/reference/county-yields-kind';
 
-export type ImportFileKind = (typeof importRuns.$inferSelect)['kind'];
-export type ImportRunStatus = (typeof importRuns.$inferSelect)['status'];
+export type { ImportFileKind, ImportRunStatus } from './labels';
 
 export const IMPORT_KINDS: Record<ImportFileKind, ImportKind<unknown>> = {
   operations: operationsKind as ImportKind<unknown>,

@@ -16,8 +16,10 @@ import { contentOf } from './document/draft';
 import { buildSnapshot } from './document/snapshot';
 import { constructionPermitApplies, feePreview, indemnityFeeLine, withIndemnity } from './fees';
 import type { OperationFactsForPlan } from './operation-facts';
-import type { SubmitResult } from './submit';
 import type { Signer } from '@/lib/signing/ceremony';
+
+/** What a submission answers: the plan, its submission, the day it counts as filed and its receipt number. */
+export type SubmitResult = { planId: string; submissionId: string; submittedOn: string; confirmationNumber: string | null; replayed: boolean };
 
 type PlanRow = typeof plans.$inferSelect;
 

@@ -15,10 +15,10 @@ import { draftOf } from './load';
 import { checkCountiesExist, materializePlan } from './materialize';
 import { loadOperationFacts } from './operation-facts';
 import { isEditableStatus } from './steps';
-import { recordSubmission } from './submit-record';
+import { recordSubmission, type SubmitResult } from './submit-record';
 import { VerifiedCredentials, isSigningRefusal, signedDocumentSha256, verifySigner, type SignatureInput } from '@/lib/signing/ceremony';
 
-export type SubmitResult = { planId: string; submissionId: string; submittedOn: string; confirmationNumber: string | null; replayed: boolean };
+export type { SubmitResult } from './submit-record';
 
 async function findSubmission(db: Executor, key: string) {
   const [row] = await db

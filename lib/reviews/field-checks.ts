@@ -3,11 +3,22 @@ import {
   type StockpileSite,
 } from '@/lib/rules';
 import { clause, formatNumber } from '@/lib/format';
-import type { Figure } from './figures';
 import type { FiledDocument as PlanDocument } from '@/lib/plans/document/types';
 import { BAND_WORDS, MANURE_WORDS } from '@/lib/plans/document/words';
 import { balanceInput, cropNitrogenFactor, overLimitWords, planBalance, uncheckedWords, landownerStatementWords, type PlanBalance } from '@/lib/plans/balance';
 import type { ReferenceTables } from '@/lib/plans/reference-tables';
+
+/** One figure the reviewer's check shows: its value, the rule it rests on, and any flag. */
+export type Figure = {
+  label: string;
+  value: string;
+  citation: string;
+  flag?: { level: 'error' | 'warning'; text: string };
+  /** Source of an unconfirmed parameter the figure uses. */
+  unconfirmed?: string;
+  /** The portal's reading of a rule the figure rests on, where the rule's text is silent: to be confirmed. */
+  reading?: string;
+};
 
 // Per-field and per-stockpile figures of the plan, each computed by lib/rules with its citation.
 

@@ -8,23 +8,14 @@ import {
   safoElection, type AnimalCategory,
 } from '@/lib/rules';
 import type { ReferenceTables } from '@/lib/plans/reference-tables';
-import { balanceFigures, nitrogenFigures, pIndexFigures, stockpileFigures } from './field-checks';
+import { balanceFigures, nitrogenFigures, pIndexFigures, stockpileFigures, type Figure } from './field-checks';
 import type { FiledPlan } from '@/lib/plans/document/types';
 
 // Every figure a reviewer relies on, computed by lib/rules and shown with the rule it comes from.
 // A figure may carry a flag (something the reviewer must look at) and a note that a parameter it
 // uses is unconfirmed.
 
-export type Figure = {
-  label: string;
-  value: string;
-  citation: string;
-  flag?: { level: 'error' | 'warning'; text: string };
-  /** Source of an unconfirmed parameter the figure uses. */
-  unconfirmed?: string;
-  /** The portal's reading of a rule the figure rests on, where the rule's text is silent: to be confirmed. */
-  reading?: string;
-};
+export type { Figure } from './field-checks';
 
 export type FigureInput = {
   today: string;

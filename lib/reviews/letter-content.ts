@@ -4,7 +4,17 @@ import { planKindLabel, type PlanKind, type UpdateKind } from '@/lib/notificatio
 import { daysBetween, latestParameter, reviewDeadline } from '@/lib/rules';
 import type { PlanBalance } from '@/lib/plans/balance';
 import { BALANCE_READING_NOT_CONFIRMED, CROP_FIGURES_NOT_CONFIRMED } from '@/lib/reading-words';
-import type { LetterParts } from './letter-parts';
+
+/** What a letter says beyond its decision, as buildLetterParts (letter-parts.ts) reads it from the records. */
+export type LetterParts = {
+  referenceNumber: string;
+  office: { name: string; addressLines: string[]; phone: string | null } | null;
+  recipient: { name: string; addressLines: string[] | null };
+  manureRemoval: { allowed: boolean; reason: string; citation: string; readingConfirmed: boolean };
+  appeal: { text: string; lastDay: string; day: string; confirmed: boolean; citation: string } | null;
+  /** IAC 567-65.111: the plan's manure balance as the reviewer's check computed it (absent on letters stored before it was carried). */
+  balance?: LetterBalance | null;
+};
 
 // The words of the decision letter of IAC 567-65.110(4), written once. The printable page, the PDF
 // stored with the decision and the email each lay these out in their own medium (HTML, PDF, email)

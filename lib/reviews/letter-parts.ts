@@ -9,7 +9,7 @@ import { manureRemovalForOperation } from '@/lib/plans/in-force';
 import { balanceInput, planBalance } from '@/lib/plans/balance';
 import { loadFiledDocument } from '@/lib/plans/document/read-filed';
 import { loadReferenceTables } from '@/lib/reference/load';
-import { letterBalance, type LetterBalance } from './letter-content';
+import { letterBalance, type LetterBalance, type LetterParts } from './letter-content';
 import { appealLastDay, latestParameter } from '@/lib/rules';
 
 // What every decision letter and its email carry besides the decision: the plan's reference number,
@@ -18,15 +18,7 @@ import { appealLastDay, latestParameter } from '@/lib/rules';
 // or a return, the appeal paragraph an administrator keeps (flagged until the department confirms it).
 // Plain data, so the same parts go into the page, the outbox row and the email.
 
-export type LetterParts = {
-  referenceNumber: string;
-  office: { name: string; addressLines: string[]; phone: string | null } | null;
-  recipient: { name: string; addressLines: string[] | null };
-  manureRemoval: { allowed: boolean; reason: string; citation: string; readingConfirmed: boolean };
-  appeal: { text: string; lastDay: string; day: string; confirmed: boolean; citation: string } | null;
-  /** IAC 567-65.111: the plan's manure balance as the reviewer's check computed it (absent on letters stored before it was carried). */
-  balance?: LetterBalance | null;
-};
+export type { LetterParts } from './letter-content';
 
 export async function buildLetterParts(
   db: Executor,

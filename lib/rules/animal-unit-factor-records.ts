@@ -1,7 +1,7 @@
 // Animal unit factors, Iowa Code 459.102. Confirmation status per the project's domain-facts sheet.
 import type { AnimalCategory } from './animal-categories';
 import { ANIMAL_CATEGORY_LABELS } from './animal-categories';
-import type { ParameterRecord } from './parameters';
+import type { ParameterRecord } from './parameter-types';
 
 const CODE_459_102 = 'Iowa Code 459.102 (definition of "animal unit"), https://www.legis.iowa.gov/docs/code/459.102.pdf';
 const FORM_542_0020 = 'Iowa DNR form 542-0020 (animal unit conversion table)';

@@ -1,7 +1,7 @@
 // The recorded values of every parameter (see parameters.ts for the types and look-ups).
 // effectiveFrom is the first day the portal vouches for a figure; where the figure's own start date
 // is unknown the note says so. Add a new record (do not edit an old one) when a figure changes.
-import type { ParameterKey, ParameterRecord } from './parameters';
+import type { ParameterKey, ParameterRecord } from './parameter-types';
 import { ANIMAL_UNIT_FACTOR_RECORDS } from './animal-unit-factor-records';
 
 const IAC_65_110 = 'Iowa Admin. Code r. 567-65.110, https://www.legis.iowa.gov/docs/iac/rule/567.65.110.pdf';
