@@ -3,7 +3,7 @@ import Link from 'next/link';
 import { DataTable } from '@/components/data-table';
 import { PageHeading } from '@/components/page-heading';
 import { StatusTag } from '@/components/status-tag';
-import { requireRole } from '@/lib/auth/session';
+import { requireCapability } from '@/lib/auth/gates';
 import { today } from '@/lib/clock';
 import { formatMoney, pluralDays } from '@/lib/format';
 import { listOperationSummaries, type OperationSummary } from '@/lib/operations/queries';
@@ -15,7 +15,7 @@ import { PayerFeesTable } from '../fees/payer-fees';
 export const metadata: Metadata = { title: 'Contracted operations' };
 
 export default async function ContractorPage({ searchParams }: { searchParams: Promise<{ checkout?: string }> }) {
-  const actor = await requireRole(['active_contractor'], '/contractor');
+  const actor = await requireCapability('contractor.read_list', '/contractor');
   const date = today();
   const [ops, fees] = await Promise.all([listOperationSummaries(actor, date), listPayerFees(actor, date)]);
   const { checkout } = await searchParams;

@@ -9,7 +9,7 @@ import { ReadingNotConfirmed } from '@/components/law/unconfirmed';
 import { readingsConfirmed } from '@/lib/deadlines';
 import { PageHeading } from '@/components/page-heading';
 import { StatusTag } from '@/components/status-tag';
-import { requireRole } from '@/lib/auth/session';
+import { requireCapability } from '@/lib/auth/gates';
 import { today } from '@/lib/clock';
 import { formatMoney, formatNumber, pluralDays } from '@/lib/format';
 import { filedUpdateWords } from '@/lib/operations/update-filed';
@@ -84,7 +84,7 @@ function statusCell(op: OperationSummary) {
 }
 
 export default async function DashboardPage({ searchParams }: { searchParams: Promise<{ transfer?: string }> }) {
-  const actor = await requireRole(['owner', 'preparer'], '/dashboard');
+  const actor = await requireCapability('operation.read_own_list', '/dashboard');
   const date = today();
   const [ops, transfers] = await Promise.all([listOperationSummaries(actor, date), listMyTransferRequests(actor, date)]);
   const { transfer } = await searchParams;

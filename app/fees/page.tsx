@@ -6,8 +6,8 @@ import { Pagination } from '@/components/review/pagination';
 import { SelectField } from '@/components/select-field';
 import { SummaryBox } from '@/components/summary-box';
 import { TextField } from '@/components/text-field';
-import { requireRole } from '@/lib/auth/session';
-import { DEPARTMENT, isDepartment } from '@/lib/auth/roles';
+import { requireCapability } from '@/lib/auth/gates';
+import { isDepartment } from '@/lib/auth/roles';
 import { FiguresAsOf } from '@/components/figures-as-of';
 import type { LedgerRow, PayerBalance } from '@/lib/fees/ledger';
 import { PAYER_BALANCES_SHOWN, readLedgerFigures } from '@/lib/fees/ledger-figures';
@@ -27,7 +27,7 @@ function query(f: FeeLedgerFilters, page?: number) {
 
 export default async function FeesPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   // Payers see their own fees; the department sees the ledger.
-  const actor = await requireRole([...DEPARTMENT, 'owner', 'active_contractor'], '/fees');
+  const actor = await requireCapability('fee.read', '/fees');
   const raw = Object.fromEntries(Object.entries(await searchParams).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v || undefined]));
   if (!isDepartment(actor.role)) return <PayerFeesPage actor={actor} checkoutId={raw.checkout} />;
   const filters = feeLedgerFilterSchema.parse(raw);

@@ -8,7 +8,8 @@ import { getEnv } from '@/lib/env';
 import { deliveryOutlook } from '@/lib/notifications/next-step';
 import { listOutbox, OUTBOX_STATUSES, type OutboxStatus, type OutboxSummary } from '@/lib/notifications/queries';
 import { Pager, rangeText } from '../county/pager';
-import { OUTBOX_STATUS_LABELS, requireMailReader } from './access';
+import { requireCapability } from '@/lib/auth/gates';
+import { OUTBOX_STATUS_LABELS } from './access';
 
 export const metadata: Metadata = { title: 'Sent mail' };
 
@@ -17,7 +18,7 @@ type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
 
 export default async function SentMailPage({ searchParams }: { searchParams: SearchParams }) {
-  await requireMailReader('/mail');
+  await requireCapability('mail.read', '/mail');
   const params = await searchParams;
   const statusParam = first(params.status);
   const status = OUTBOX_STATUSES.find((s) => s === statusParam) as OutboxStatus | undefined;

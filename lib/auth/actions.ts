@@ -72,7 +72,16 @@ export const ACTIONS = {
   // a capability on no record.
   'operation.read': { roles: READERS, target: 'operation' },
   'plan.read': { roles: READERS, target: 'plan' },
+  // The operations an owner holds or a preparer acts for (the dashboard), and a contractor's list of
+  // the operations it has contracts with.
+  'operation.read_own_list': { roles: FILER, target: 'none' },
+  'contractor.read_list': { roles: ['active_contractor'], target: 'none' },
+  // The fees page: the payer's fees due and paid (owner, active contractor), the department's ledger.
+  'fee.read': { roles: [...DEPT, 'owner', 'active_contractor'], target: 'none' },
   'fee.read_ledger': { roles: DEPT, target: 'none' },
+  // The reference tables (crop factors, counties and their boards) the department and the
+  // administrator keep.
+  'reference.read': { roles: [...DEPT, 'admin'], target: 'none' },
   'review.read_worklist': { roles: DEPT, target: 'none' },
   // The compliance overview: overdue plans and fees across every operation.
   'compliance.read': { roles: DEPT, target: 'none' },

@@ -7,19 +7,15 @@ import { getDb } from '@/lib/db';
 import { countyCropYields, counties, cropNutrientFactors, users } from '@/db/schema';
 import { recordAudit } from '@/lib/audit';
 import { authorize } from '@/lib/auth/policy';
-import type { Actor, Role } from '@/lib/auth/roles';
-import { AppError, forbiddenError } from '@/lib/errors';
+import type { Actor } from '@/lib/auth/roles';
+import { AppError } from '@/lib/errors';
 import { cropKey, defaultReferenceTables, findCropFactor } from '@/lib/plans/reference-tables';
 import { cropFactorSchema, type CropFactorInput } from '@/lib/validation/reference-tables';
 import { parseOrThrow } from '@/lib/validation/parse';
 import { loadReferenceTables } from './load';
 
-/** Who may read the tables: the department and administrators; only administrators write them. */
-export const REFERENCE_READERS: readonly Role[] = ['admin', 'department_staff', 'department_supervisor'];
-
-function mayRead(actor: Actor): void {
-  if (!REFERENCE_READERS.includes(actor.role)) throw forbiddenError();
-}
+// Who may read the tables is the policy table's 'reference.read' (the department and administrators);
+// only administrators write them ('parameter.set').
 
 /** Records a crop's factors from a date (admin only), audited with the row it supersedes. */
 export async function recordCropFactor(actor: Actor, input: unknown): Promise<{ crop: string; effectiveFrom: string }> {
@@ -53,7 +49,7 @@ export async function recordCropFactor(actor: Actor, input: unknown): Promise<{ 
 
 /** Every crop row the department recorded, newest first per crop, with who recorded it. */
 export async function listCropFactorRows(actor: Actor) {
-  mayRead(actor);
+  await authorize(actor, 'reference.read');
   const db = await getDb();
   return db
     .select({ row: cropNutrientFactors, recordedByName: users.name })
@@ -64,7 +60,7 @@ export async function listCropFactorRows(actor: Actor) {
 
 /** The tables in force on a date, with county names, for the admin page. */
 export async function referenceTablesOn(actor: Actor, onDate: string) {
-  mayRead(actor);
+  await authorize(actor, 'reference.read');
   const db = await getDb();
   const [tables, names] = await Promise.all([loadReferenceTables(db, onDate), db.select({ fips: counties.fips, name: counties.name }).from(counties)]);
   const nameOf = new Map(names.map((c) => [c.fips, c.name]));
@@ -73,7 +69,7 @@ export async function referenceTablesOn(actor: Actor, onDate: string) {
 
 /** How many county yield rows have ever been recorded (history included). */
 export async function countCountyYieldRows(actor: Actor): Promise<number> {
-  mayRead(actor);
+  await authorize(actor, 'reference.read');
   const db = await getDb();
   return (await db.$count(countyCropYields));
 }

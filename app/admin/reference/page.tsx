@@ -2,12 +2,12 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { Alert } from '@/components/alert';
 import { PageHeading } from '@/components/page-heading';
-import { requireRole } from '@/lib/auth/session';
+import { requireCapability } from '@/lib/auth/gates';
 import { today } from '@/lib/clock';
 import { formatDateTime } from '@/lib/format';
 import { IMPORT_STATUS_LABELS } from '@/lib/imports/labels';
 import { listImportRuns } from '@/lib/imports/runs';
-import { listCropFactorRows, REFERENCE_READERS, referenceTablesOn } from '@/lib/reference/crop-factors';
+import { listCropFactorRows, referenceTablesOn } from '@/lib/reference/crop-factors';
 import { toCropFactor } from '@/lib/reference/load';
 import { CountyYieldUpload } from './county-yield-upload';
 import { CropFactorForm } from './crop-factor-form';
@@ -16,7 +16,7 @@ import { CountyYieldTable, CropFactorTable } from './tables';
 export const metadata: Metadata = { title: 'Reference tables' };
 
 export default async function ReferenceTablesPage() {
-  const actor = await requireRole(REFERENCE_READERS, '/admin/reference');
+  const actor = await requireCapability('reference.read', '/admin/reference');
   const date = today();
   const isAdmin = actor.role === 'admin';
   const [tables, history, runs] = await Promise.all([referenceTablesOn(actor, date), listCropFactorRows(actor), isAdmin ? listImportRuns(actor) : Promise.resolve([])]);

@@ -8,7 +8,8 @@ import { formatDateTime } from '@/lib/format';
 import { getEnv } from '@/lib/env';
 import { deliveryOutlook } from '@/lib/notifications/next-step';
 import { getOutboxMessage, type OutboxMessage } from '@/lib/notifications/queries';
-import { OUTBOX_STATUS_LABELS, requireMailReader } from '../access';
+import { requireCapability } from '@/lib/auth/gates';
+import { OUTBOX_STATUS_LABELS } from '../access';
 import { EmailFrame, EmailText } from '../email-frame';
 
 export const metadata: Metadata = { title: 'Message' };
@@ -25,7 +26,7 @@ async function load(id: string): Promise<OutboxMessage> {
 
 export default async function MessagePage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
-  await requireMailReader(`/mail/${id}`);
+  await requireCapability('mail.read', `/mail/${id}`);
   const m = await load(id);
   return (
     <>

@@ -2,14 +2,14 @@ import type { Metadata } from 'next';
 import { Breadcrumbs } from '@/components/breadcrumbs';
 import { PageHeading } from '@/components/page-heading';
 import { EMAIL_PREVIEWS, EMAIL_TEMPLATE_IDS, renderEmail, type EmailTemplateId, type RenderedEmail } from '@/emails';
-import { requireMailReader } from '../access';
+import { requireCapability } from '@/lib/auth/gates';
 import { EmailFrame, EmailText } from '../email-frame';
 
 export const metadata: Metadata = { title: 'Email previews' };
 
 // Each email the portal can send, rendered with its example data, as recipients see it.
 export default async function PreviewsPage() {
-  await requireMailReader('/mail/previews');
+  await requireCapability('mail.read', '/mail/previews');
   const rendered: [EmailTemplateId, RenderedEmail][] = await Promise.all(
     EMAIL_TEMPLATE_IDS.map(async (id) => [id, await renderEmail(id, EMAIL_PREVIEWS[id] as never)] as [EmailTemplateId, RenderedEmail]),
   );

@@ -5,7 +5,7 @@ import { EditOperationForm } from '@/components/operation/edit-operation-form';
 import type { OperationFormValues } from '@/components/operation/form-types';
 import { PageHeading } from '@/components/page-heading';
 import { getDb } from '@/lib/db';
-import { requireRole } from '@/lib/auth/session';
+import { requireCapability } from '@/lib/auth/gates';
 import { today } from '@/lib/clock';
 import { AppError } from '@/lib/errors';
 import { getOperationForActor, listContractorOptions, type OperationDetail } from '@/lib/operations/detail';
@@ -29,7 +29,7 @@ function formValues(d: OperationDetail): OperationFormValues {
 
 export default async function EditOperationPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
-  const actor = await requireRole(['owner', 'preparer'], `/operations/${id}/edit`);
+  const actor = await requireCapability('operation.edit', `/operations/${id}/edit`);
   const detail = await getOperationForActor(actor, id, today()).catch((err) => {
     if (err instanceof AppError && err.code === 'NOT_FOUND') notFound();
     throw err;
