@@ -14,6 +14,7 @@ import { TextField } from '@/components/text-field';
 import type { ActionResult } from '@/lib/errors';
 import { formatBytes, MAX_ATTACHMENT_BYTES } from '@/lib/plans/attachment-kinds';
 import { evidenceFileMessage, transferRequestSchema } from '@/lib/validation/transfers';
+import { problemAsResult } from '@/lib/http/problem-body';
 
 type Values = { facilityId: string; countyFips: string; acquiredOn: string; file: string };
 
@@ -57,7 +58,8 @@ export function ClaimForm({ counties }: Props) {
       xhr.upload.onprogress = (e) => {
         if (e.lengthComputable) setProgress(`Sending ${file.name}… ${Math.round((e.loaded / e.total) * 100)}%`);
       };
-      xhr.onload = () => resolve((xhr.response as ActionResult<{ id: string }> | null) ?? null);
+      // Filed: the request's id; refused: problem details, read back as the form's result.
+      xhr.onload = () => resolve(xhr.status === 201 ? (xhr.response as ActionResult<{ id: string }>) : problemAsResult(xhr.status, xhr.response));
       xhr.onerror = () => resolve(null);
       setProgress(`Sending ${file.name}…`);
       xhr.send(body);

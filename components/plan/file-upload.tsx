@@ -4,6 +4,7 @@ import { useId, useRef, useState } from 'react';
 import { FieldError } from '@/components/field-error';
 import { RequiredMark } from '@/components/form-group';
 import { formatBytes, MAX_ATTACHMENT_BYTES, type AttachmentKind } from '@/lib/plans/attachment-kinds';
+import { isProblem, problemFieldErrors, type ProblemBody } from '@/lib/http/problem-body';
 
 export type UploadedFile = { id: string; kind: AttachmentKind; filename: string; sizeBytes: number };
 
@@ -52,15 +53,15 @@ export function FileUpload({ planId, kind, label, hint, required, error, onUploa
     };
     xhr.onload = () => {
       setBusy(false);
-      const res = xhr.response as { ok: boolean; data?: UploadedFile; message?: string; fieldErrors?: Record<string, string[]> } | null;
-      if (xhr.status === 201 && res?.ok && res.data) {
+      const res = xhr.response as { ok: boolean; data?: UploadedFile } | ProblemBody | null;
+      if (xhr.status === 201 && res && 'data' in res && res.data) {
         setStatus(`Uploaded ${res.data.filename} (${formatBytes(res.data.sizeBytes)}).`);
         if (input.current) input.current.value = '';
         onUploaded(res.data);
         return;
       }
       setStatus(null);
-      setProblem(res?.fieldErrors?.file?.[0] ?? res?.message ?? 'The upload did not finish. Try again.');
+      setProblem(isProblem(res) ? (problemFieldErrors(res).file?.[0] ?? res.detail) : 'The upload did not finish. Try again.');
     };
     xhr.onerror = () => {
       setBusy(false);

@@ -1,9 +1,9 @@
 import 'server-only';
-import { ACTIONS, type Action } from '@/lib/auth/actions';
+import { ACTIONS, roleMayAttempt, type Action } from '@/lib/auth/actions';
 import { authorize } from '@/lib/auth/policy';
 import type { Actor } from '@/lib/auth/roles';
 import { getActor } from '@/lib/auth/session';
-import { AppError } from '@/lib/errors';
+import { AppError, forbiddenError } from '@/lib/errors';
 import { route } from './route-errors';
 
 /** What a defined route handler's body is given: the request, the signed-in actor and the route's parameters. */
@@ -19,7 +19,16 @@ export type RouteContext<P> = { request: Request; actor: Actor; params: P };
  * `export const GET = defineRoute({ capability: 'fee.read_ledger' }, async ({ request, actor }) => …)`
  */
 export function defineRoute<P = Record<string, never>>(
-  definition: { capability: Action; component?: string; signIn?: string },
+  definition: {
+    capability: Action;
+    component?: string;
+    signIn?: string;
+    /**
+     * An upload on a record: refuse a role that may not do this to any record before a byte of the
+     * body is read (the record, named in the body, is checked in scope by the service afterwards).
+     */
+    roleBeforeBody?: boolean;
+  },
   body: (ctx: RouteContext<P>) => Promise<Response>,
 ): (request: Request, segment: { params: Promise<P> }) => Promise<Response> {
   const { capability } = definition;
@@ -27,6 +36,9 @@ export function defineRoute<P = Record<string, never>>(
     const actor = await getActor();
     if (!actor) throw new AppError('UNAUTHENTICATED', definition.signIn ?? 'Sign in to continue.');
     if (ACTIONS[capability].target === 'none') await authorize(actor, capability);
+    else if (definition.roleBeforeBody && !roleMayAttempt(actor.role, capability)) {
+      throw forbiddenError({ actorUserId: actor.id, capability, entityType: 'capability', entityId: capability, answer: 'forbidden' });
+    }
     const params = segment ? await segment.params : ({} as P);
     return body({ request, actor, params });
   }) as (request: Request, segment: { params: Promise<P> }) => Promise<Response>;

@@ -5,11 +5,12 @@ import { AppError, RETRY_MESSAGE, isRetryableDbError, type AppErrorCode } from '
 import { recordDenial } from '@/lib/auth/denials';
 import { logRequestError } from '@/lib/log';
 import { clientAddress } from '@/lib/net/client-address';
+import { fieldErrorsAsPointers, type ProblemBody } from './problem-body';
 
 // One mapping from errors to responses for every route handler, the route-handler side of what
 // toActionError does for server actions. Every error answers as RFC 9457 problem details
 // (application/problem+json), the shape /api/v1 answers in too: a known error answers its status with
-// its plain-words message as `detail`; a query string that does not parse answers 400 naming each
+// its plain-words message as `detail` (and the fields it refused in `errors`); a query string that does not parse answers 400 naming each
 // parameter in `errors`; the database being away answers 503 (retry); anything else is logged and
 // answers 500 with a generic message. `type` is "about:blank" (RFC 9457 section 4.2.1): the status
 // says what kind of problem it is, and `title` is the status's own phrase.
@@ -24,7 +25,7 @@ const STATUS: Record<AppErrorCode, number> = {
   RETRYABLE: 503,
 };
 
-export type RouteProblem = { type: 'about:blank'; title: string; status: number; detail: string; errors?: { pointer: string; detail: string }[] };
+export type RouteProblem = ProblemBody & { type: 'about:blank' };
 
 /** A problem-details response: `detail` in plain words, and for a request that does not parse, each field in `errors`. */
 export function problem(status: number, detail: string, options: { errors?: RouteProblem['errors']; headers?: Record<string, string> } = {}): Response {
@@ -36,7 +37,7 @@ export function problem(status: number, detail: string, options: { errors?: Rout
 }
 
 export function errorResponse(err: unknown, component = 'route'): Response {
-  if (err instanceof AppError) return problem(STATUS[err.code], err.message);
+  if (err instanceof AppError) return problem(STATUS[err.code], err.message, { errors: fieldErrorsAsPointers(err.fieldErrors) });
   if (err instanceof ZodError) {
     const what = err.issues.map((i) => `${i.path.length ? `${i.path.join('.')}: ` : ''}${i.message}`).join('; ');
     const errors = err.issues.map((i) => ({ pointer: `#/${i.path.join('/')}`, detail: i.message }));

@@ -18,9 +18,13 @@ vi.mock('@/lib/imports/runs', () => ({
     return '3f6c2a9e-8d41-4b7a-9c0e-5a1d2b3c4d5e';
   },
 }));
+// A refusal is audited; here, without a database, the record of it is left out.
+vi.mock('@/lib/auth/denials', () => ({ recordDenial: async () => undefined }));
 vi.mock('@/lib/reference/county-yield-import', () => ({ checkCountyYieldFile: async () => 'run-1' }));
 
 const MB = 1024 * 1024;
+/** What Next gives a route handler with no dynamic segment. */
+const NO_PARAMS = { params: Promise.resolve({}) };
 const admin = { id: 'a', role: 'admin', name: 'Ada', email: 'admin@example.com', countyFips: null, partyId: null };
 const county = { id: 'c', role: 'county_official', name: 'Carl', email: 'auditor@example.com', countyFips: '19167', partyId: null };
 
@@ -83,15 +87,18 @@ describe('the body-limit policy', () => {
     const { POST } = await import('@/app/api/admin/reference/county-yields/route');
     session.actor = county;
     const body = chunkedBody(5 * MB);
-    const res = await POST(new Request('http://portal.test/api/admin/reference/county-yields', { method: 'POST', body: body.stream, duplex: 'half' } as RequestInit) as never);
+    const res = await POST(new Request('http://portal.test/api/admin/reference/county-yields', { method: 'POST', body: body.stream, duplex: 'half' } as RequestInit) as never, NO_PARAMS);
     expect(res.status).toBe(403);
     expect(body.seen.pulled).toBeLessThanOrEqual(256 * 1024 * 2);
 
     session.actor = admin;
     const big = chunkedBody(25 * MB);
-    const tooBig = await POST(new Request('http://portal.test/api/admin/reference/county-yields', { method: 'POST', body: big.stream, duplex: 'half' } as RequestInit) as never);
+    const tooBig = await POST(new Request('http://portal.test/api/admin/reference/county-yields', { method: 'POST', body: big.stream, duplex: 'half' } as RequestInit) as never, NO_PARAMS);
     expect(tooBig.status).toBe(413);
-    expect((await tooBig.json()).message).toMatch(/larger than 20 MB/);
+    expect(tooBig.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+    const refused = (await tooBig.json()) as { detail: string; errors: { pointer: string; detail: string }[] };
+    expect(refused.detail).toMatch(/larger than 20 MB/);
+    expect(refused.errors).toEqual([{ pointer: '#/file', detail: refused.detail }]);
   });
 
   it('the import upload answers a relative 303, so the browser stays on the address it used', async () => {
@@ -100,15 +107,15 @@ describe('the body-limit policy', () => {
     const form = new FormData();
     form.set('kind', 'operations');
     form.set('file', new File(['facility_id,name\n'], 'operations.csv', { type: 'text/csv' }));
-    const res = await POST(formRequest('http://127.0.0.1:3000/api/admin/imports', form) as never);
+    const res = await POST(formRequest('http://127.0.0.1:3000/api/admin/imports', form) as never, NO_PARAMS);
     expect(res.status).toBe(303);
     expect(res.headers.get('location')).toBe('/admin/imports/3f6c2a9e-8d41-4b7a-9c0e-5a1d2b3c4d5e');
     expect(imports.checked).toBe(1);
     const big = chunkedBody(25 * MB);
-    const tooBig = await POST(new Request('http://127.0.0.1:3000/api/admin/imports', { method: 'POST', body: big.stream, duplex: 'half' } as RequestInit) as never);
+    const tooBig = await POST(new Request('http://127.0.0.1:3000/api/admin/imports', { method: 'POST', body: big.stream, duplex: 'half' } as RequestInit) as never, NO_PARAMS);
     expect(tooBig.headers.get('location')).toBe('/admin/imports?error=size');
     session.actor = county;
-    expect((await POST(formRequest('http://127.0.0.1:3000/api/admin/imports', form) as never)).status).toBe(403);
+    expect((await POST(formRequest('http://127.0.0.1:3000/api/admin/imports', form) as never, NO_PARAMS)).status).toBe(403);
     expect(imports.checked).toBe(1);
   });
 });

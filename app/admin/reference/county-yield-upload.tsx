@@ -8,6 +8,7 @@ import { Checkbox } from '@/components/checkbox';
 import { DateField } from '@/components/date-field';
 import { TextField } from '@/components/text-field';
 import { countyYieldImportSchema } from '@/lib/validation/reference-tables';
+import { isProblem, problemFieldErrors, type ProblemBody } from '@/lib/http/problem-body';
 
 type Errors = Partial<Record<'file' | 'source' | 'effectiveFrom', string>>;
 
@@ -38,11 +39,12 @@ export function CountyYieldUpload({ today }: { today: string }) {
     body.set('confirmed', confirmed ? 'true' : 'false');
     setBusy(true);
     const res = await fetch('/api/admin/reference/county-yields', { method: 'POST', body }).catch(() => null);
-    const json = res ? ((await res.json().catch(() => null)) as { ok: boolean; id?: string; message?: string; fieldErrors?: Record<string, string[]> } | null) : null;
+    const json = res ? ((await res.json().catch(() => null)) as { ok: true; id: string } | ProblemBody | null) : null;
     setBusy(false);
-    if (json?.ok && json.id) return router.push(`/admin/reference/imports/${json.id}`);
-    setErrors(Object.fromEntries(Object.entries(json?.fieldErrors ?? {}).map(([k, v]) => [k, v[0]])) as Errors);
-    setMessage(json?.message ?? 'We could not reach the portal. Try again.');
+    if (res?.ok && json && 'id' in json) return router.push(`/admin/reference/imports/${json.id}`);
+    const refused = isProblem(json) ? json : null;
+    setErrors(Object.fromEntries(Object.entries(refused ? problemFieldErrors(refused) : {}).map(([k, v]) => [k, v[0]])) as Errors);
+    setMessage(refused?.detail ?? 'We could not reach the portal. Try again.');
   };
 
   return (

@@ -3,6 +3,7 @@
 import { useRouter } from 'next/navigation';
 import { useEffect, useState } from 'react';
 import { Alert } from '@/components/alert';
+import { isProblem } from '@/lib/http/problem-body';
 
 // Applies the file and follows its batches: a progress bar of rows written, then the page reloads.
 export function ApplyPanel({ runId, total, applying, label = 'Apply this file' }: { runId: string; total: number; applying: boolean; label?: string }) {
@@ -36,8 +37,8 @@ export function ApplyPanel({ runId, total, applying, label = 'Apply this file' }
     setError(null);
     const res = await fetch(`/api/admin/imports/${runId}/apply`, { method: 'POST' }).catch(() => null);
     if (!res || !res.ok) {
-      const body = res ? ((await res.json().catch(() => null)) as { message?: string } | null) : null;
-      return setError(body?.message ?? 'We could not reach the portal. Try again.');
+      const body: unknown = res ? await res.json().catch(() => null) : null;
+      return setError(isProblem(body) ? body.detail : 'We could not reach the portal. Try again.');
     }
     setRunning(true);
   };

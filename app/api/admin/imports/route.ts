@@ -1,18 +1,15 @@
-import { NextResponse, type NextRequest } from 'next/server';
-import { roleMayAttempt } from '@/lib/auth/actions';
-import { getActor } from '@/lib/auth/session';
 import { AppError } from '@/lib/errors';
+import { defineRoute } from '@/lib/http/define-route';
 import { BodyTooLargeError, readFormWithin } from '@/lib/http/read-form';
 import { seeOther } from '@/lib/http/redirect';
 import { checkImport, IMPORT_KINDS, type ImportFileKind } from '@/lib/imports/runs';
 
 // POST /api/admin/imports (multipart: kind, file): the dry run of one file, then the admin is sent
-// to its report (a relative 303, so the browser stays on the address it used). A route handler
-// rather than a server action: a state's file is larger than an action's body limit.
-export async function POST(request: NextRequest) {
-  const actor = await getActor();
-  if (!actor) return NextResponse.json({ ok: false, code: 'UNAUTHENTICATED', message: 'Sign in to import records.' }, { status: 401 });
-  if (!roleMayAttempt(actor.role, 'import.run')) return NextResponse.json({ ok: false, code: 'FORBIDDEN', message: 'Only administrators import records.' }, { status: 403 });
+// to its report (a relative 303, so the browser stays on the address it used); a file that cannot
+// be read sends them back to the form with what went wrong. A route handler rather than a server
+// action: a state's file is larger than an action's body limit. Who may import is settled from the
+// policy table before a byte of the body is read.
+export const POST = defineRoute({ capability: 'import.run', signIn: 'Sign in to import records.' }, async ({ request, actor }) => {
   const back = (q: string) => seeOther(`/admin/imports?${q}`);
   let form: FormData | null;
   try {
@@ -33,4 +30,4 @@ export async function POST(request: NextRequest) {
     if (err instanceof AppError && err.code === 'VALIDATION') return back(`error=size&kind=${kind}`);
     throw err;
   }
-}
+});
