@@ -47,3 +47,17 @@ export function defineAction<S extends z.ZodType, T>(
       return body({ actor, input });
     });
 }
+
+/**
+ * A server action that acts for nobody signed in: registering, a forgotten password, an invitation,
+ * the emailed link a landowner or an owner of record answers (the link is the authority there), the
+ * passkey step of sign-in. The wrapper parses the input with the form's schema and answers whatever
+ * is thrown as the form's ActionResult; there is no capability to check, so the service checks the
+ * token or the throttle it rests on.
+ */
+export function definePublicAction<S extends z.ZodType, T>(
+  definition: { input: S },
+  body: (ctx: { input: z.output<S> }) => Promise<ActionResult<T>>,
+): (input?: unknown) => Promise<ActionResult<T>> {
+  return async (raw?: unknown) => runAction(async () => body({ input: parseOrThrow(definition.input, raw) }));
+}

@@ -2,14 +2,16 @@ import { and, desc, eq } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { auditEvents } from '@/db/schema';
+import { POST as uploadAttachment } from '@/app/api/attachments/route';
 import { GET as ledgerCsv } from '@/app/api/fees/ledger.csv/route';
-import { defineAction } from '@/lib/actions/define';
+import { POST as requestTransfer } from '@/app/api/transfers/route';
+import { defineAction, definePublicAction } from '@/lib/actions/define';
 import { DENIED_ACTION } from '@/lib/auth/denials';
 import type { Actor } from '@/lib/auth/roles';
 import { actorOrThrow, getActor } from '@/lib/auth/session';
 import { AppError } from '@/lib/errors';
 import { defineRoute } from '@/lib/http/define-route';
-import { createOwner, createReviewer, createUser } from './support/factories';
+import { createOperation, createOwner, createReviewer, createUser } from './support/factories';
 import { databaseLabel, useTestDb } from './support/test-db';
 
 // The session is the one thing outside the portal here: who is signed in is set per case.
@@ -76,6 +78,24 @@ describe(`the portal's ways in on ${databaseLabel}`, () => {
     });
   });
 
+  describe('definePublicAction', () => {
+    const ask = definePublicAction({ input: nameSchema }, async ({ input }) => ({ ok: true, data: input.name }));
+
+    it('needs nobody signed in, and answers input that does not parse with the field named', async () => {
+      signedIn(null);
+      expect(await ask({ name: ' Ada ' })).toEqual({ ok: true, data: 'Ada' });
+      expect(await ask({ name: '' })).toMatchObject({ ok: false, code: 'VALIDATION', fieldErrors: { name: ['Enter a name'] } });
+      expect(await ask(undefined)).toMatchObject({ ok: false, code: 'VALIDATION' });
+    });
+
+    it('answers what its body throws as the form’s result', async () => {
+      const expired = definePublicAction({ input: nameSchema }, async () => {
+        throw new AppError('VALIDATION', 'This link has expired or was already used. Ask for a new one.');
+      });
+      expect(await expired({ name: 'Ada' })).toEqual({ ok: false, code: 'VALIDATION', message: 'This link has expired or was already used. Ask for a new one.' });
+    });
+  });
+
   describe('defineRoute', () => {
     const report = defineRoute<{ id: string }>({ capability: 'review.read_worklist', signIn: 'Sign in to read the report.' }, async ({ actor, params, request }) => {
       const q = z.object({ page: z.coerce.number().int().min(1) }).parse(Object.fromEntries(new URL(request.url).searchParams));
@@ -125,6 +145,50 @@ describe(`the portal's ways in on ${databaseLabel}`, () => {
       const refused = await ledgerCsv(new Request('https://mmp.test/api/fees/ledger.csv'), { params: Promise.resolve({}) });
       expect(refused.status).toBe(403);
       expect(await denials(owner.id)).toHaveLength(1);
+    });
+  });
+
+  // The uploads are route handlers (a scanned deed can be 20 MB, past a server action's limit) and
+  // answer in the same problem details, a refused field named by its pointer.
+  describe('the uploads', () => {
+    const NO_PARAMS = { params: Promise.resolve({}) };
+    const form = (fields: Record<string, string | Blob>) => {
+      const f = new FormData();
+      for (const [k, v] of Object.entries(fields)) f.set(k, v);
+      return new Request('https://mmp.test/api/upload', { method: 'POST', body: f });
+    };
+
+    it('an attachment: a role that may not upload is refused and recorded, a missing file is named, a plan outside the scope is not found', async () => {
+      const county = await createUser('county_official', { countyFips: '19167' });
+      signedIn(county);
+      const refused = await uploadAttachment(form({ planId: 'p', kind: 'other' }), NO_PARAMS);
+      expect(refused.status).toBe(403);
+      expect(await refused.json()).toMatchObject({ type: 'about:blank', title: 'Forbidden', status: 403 });
+      expect(await denials(county.id)).toHaveLength(1);
+
+      signedIn(await createOwner());
+      const noFile = await uploadAttachment(form({ planId: 'p', kind: 'other' }), NO_PARAMS);
+      expect(noFile.status).toBe(400);
+      expect(noFile.headers.get('content-type')).toContain('application/problem+json');
+      expect(await noFile.json()).toEqual({ type: 'about:blank', title: 'Bad Request', status: 400, detail: 'Choose a PDF file to upload.', errors: [{ pointer: '#/file', detail: 'Choose a PDF file to upload' }] });
+      const pdf = new Blob(['%PDF-1.4\n%%EOF\n'], { type: 'application/pdf' });
+      const elsewhere = await uploadAttachment(form({ planId: '00000000-0000-4000-8000-000000000000', kind: 'other', file: new File([pdf], 'map.pdf') }), NO_PARAMS);
+      expect(elsewhere.status).toBe(404);
+      expect(await elsewhere.json()).toMatchObject({ status: 404, detail: 'We can’t find that record.' });
+    });
+
+    it('a transfer request: each field that does not parse is named, and only an owner may ask', async () => {
+      const owner = await createOwner();
+      await createOperation(owner);
+      signedIn(owner);
+      const bad = await requestTransfer(form({ facilityId: '', countyFips: '19167', acquiredOn: 'yesterday' }), NO_PARAMS);
+      expect(bad.status).toBe(400);
+      const body = await bad.json();
+      expect([...new Set(body.errors.map((e: { pointer: string }) => e.pointer))].sort()).toEqual(['#/acquiredOn', '#/facilityId']);
+      const preparer = await createUser('preparer');
+      signedIn(preparer);
+      expect((await requestTransfer(form({ facilityId: 'X' }), NO_PARAMS)).status).toBe(403);
+      expect(await denials(preparer.id)).toHaveLength(1);
     });
   });
 });
