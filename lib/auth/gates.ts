@@ -1,7 +1,7 @@
 import 'server-only';
 import { headers } from 'next/headers';
-import { forbidden } from 'next/navigation';
-import { forbiddenError } from '@/lib/errors';
+import { forbidden, notFound } from 'next/navigation';
+import { AppError, forbiddenError } from '@/lib/errors';
 import { clientAddress } from '@/lib/net/client-address';
 import { roleMayAttempt, type Action } from './actions';
 import { recordDenial } from './denials';
@@ -21,4 +21,18 @@ export async function requireCapability(capability: Action, returnTo?: string): 
     forbidden();
   }
   return actor;
+}
+
+/**
+ * For pages: a record loaded in the actor's scope, or the 404 page. Every service that reads one
+ * record for someone answers NOT_FOUND both for a record that does not exist and for one outside
+ * the reader's scope, so a page tells neither apart: `const plan = await inScope(getPlanPage(actor, id))`.
+ */
+export async function inScope<T>(load: Promise<T>): Promise<T> {
+  try {
+    return await load;
+  } catch (err) {
+    if (err instanceof AppError && err.code === 'NOT_FOUND') notFound();
+    throw err;
+  }
 }

@@ -1,13 +1,11 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { notFound } from 'next/navigation';
 import { Breadcrumbs } from '@/components/breadcrumbs';
 import { DataTable } from '@/components/data-table';
 import { PageHeading } from '@/components/page-heading';
 import { SummaryBox } from '@/components/summary-box';
-import { requireCapability } from '@/lib/auth/gates';
+import { inScope, requireCapability } from '@/lib/auth/gates';
 import { today } from '@/lib/clock';
-import { AppError } from '@/lib/errors';
 import { getFeeLine } from '@/lib/fees/ledger';
 import { formatDate, formatDateTime, formatMoney } from '@/lib/format';
 import { FEE_LABELS, PAYMENT_METHOD_LABELS, planKindLabel } from '@/lib/notifications/labels';
@@ -21,10 +19,7 @@ export const metadata: Metadata = { title: 'Fee' };
 export default async function FeePage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
   const actor = await requireCapability('fee.read_ledger', `/fees/${id}`);
-  const fee = await getFeeLine(actor, id).catch((err: unknown) => {
-    if (err instanceof AppError && err.code === 'NOT_FOUND') notFound();
-    throw err;
-  });
+  const fee = await inScope(getFeeLine(actor, id));
   const balance = fee.status === 'due' ? fee.amountCents - fee.paidCents : 0;
   type Payment = (typeof fee.payments)[number];
   // A refund is a negative row naming its payment; what is left of each payment can still be given back.

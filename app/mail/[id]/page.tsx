@@ -1,27 +1,20 @@
 import type { Metadata } from 'next';
-import { notFound } from 'next/navigation';
 import { Breadcrumbs } from '@/components/breadcrumbs';
 import { PageHeading } from '@/components/page-heading';
 import { SummaryBox } from '@/components/summary-box';
-import { AppError } from '@/lib/errors';
 import { formatDateTime } from '@/lib/format';
 import { getEnv } from '@/lib/env';
 import { deliveryOutlook } from '@/lib/notifications/next-step';
 import { getOutboxMessage, type OutboxMessage } from '@/lib/notifications/queries';
-import { requireCapability } from '@/lib/auth/gates';
+import { inScope, requireCapability } from '@/lib/auth/gates';
 import { OUTBOX_STATUS_LABELS } from '../access';
 import { EmailFrame, EmailText } from '../email-frame';
 
 export const metadata: Metadata = { title: 'Message' };
 
 async function load(id: string): Promise<OutboxMessage> {
-  try {
     // Link tokens are hidden (the default): staff see that a reset link was sent, not the link.
-    return await getOutboxMessage(id);
-  } catch (err) {
-    if (err instanceof AppError && err.code === 'NOT_FOUND') notFound();
-    throw err;
-  }
+  return inScope(getOutboxMessage(id));
 }
 
 export default async function MessagePage({ params }: { params: Promise<{ id: string }> }) {

@@ -1,6 +1,6 @@
+import { inScope } from '@/lib/auth/gates';
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { notFound } from 'next/navigation';
 import { Alert } from '@/components/alert';
 import { DeadlineDate } from '@/components/law/deadline-date';
 import { ManureRemovalStatement } from '@/components/law/manure-removal';
@@ -18,7 +18,6 @@ import { ReadingNotConfirmed } from '@/components/law/unconfirmed';
 import { readingsConfirmed } from '@/lib/deadlines';
 import { FILERS } from '@/lib/auth/roles';
 import { iowaDateOf, today } from '@/lib/clock';
-import { AppError } from '@/lib/errors';
 import { formatDate, formatNumber, pluralDays } from '@/lib/format';
 import { planKindLabel } from '@/lib/notifications/labels';
 import { listGrants } from '@/lib/auth/grants';
@@ -64,10 +63,7 @@ const SAFO_NO_UPDATE = 'No annual update is due: this operation elected to be tr
 export default async function OperationPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
   const actor = await requireActor(`/operations/${id}`);
-  const d = await getOperationForActor(actor, id, today()).catch((err) => {
-    if (err instanceof AppError && err.code === 'NOT_FOUND') notFound();
-    throw err;
-  });
+  const d = await inScope(getOperationForActor(actor, id, today()));
   const op = d.operation;
   const filer = FILERS.includes(actor.role);
   // Department staff and county officials see each unconfirmed reading with its source; owners, once in plain words.

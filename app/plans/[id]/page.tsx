@@ -1,6 +1,6 @@
+import { inScope } from '@/lib/auth/gates';
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { notFound } from 'next/navigation';
 import { Alert } from '@/components/alert';
 import { Breadcrumbs } from '@/components/breadcrumbs';
 import { ButtonLink } from '@/components/button';
@@ -19,7 +19,6 @@ import { StatusTag } from '@/components/status-tag';
 import { requireActor } from '@/lib/auth/session';
 import { FILERS } from '@/lib/auth/roles';
 import { iowaDateOf, today } from '@/lib/clock';
-import { AppError } from '@/lib/errors';
 import { formatDate, formatDateTime, formatNumber } from '@/lib/format';
 import { planKindLabel } from '@/lib/notifications/labels';
 import { findCopyOfRecordSummary } from '@/lib/plans/copy-of-record';
@@ -34,10 +33,7 @@ export const metadata: Metadata = { title: 'Plan' };
 export default async function PlanPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
   const actor = await requireActor(`/plans/${id}`);
-  const data = await getPlanPage(actor, id, today()).catch((err) => {
-    if (err instanceof AppError && err.code === 'NOT_FOUND') notFound();
-    throw err;
-  });
+  const data = await inScope(getPlanPage(actor, id, today()));
   const { plan } = data;
   const copy = await findCopyOfRecordSummary(plan.id);
   const dispute = copy ? await disputeState(actor, plan.id, plan.operationId, today()) : null;

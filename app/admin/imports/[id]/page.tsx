@@ -1,12 +1,10 @@
 import type { Metadata } from 'next';
-import { notFound } from 'next/navigation';
 import { Alert } from '@/components/alert';
 import { Breadcrumbs } from '@/components/breadcrumbs';
 import { DataTable } from '@/components/data-table';
 import { PageHeading } from '@/components/page-heading';
 import type { ImportRowOutcome } from '@/db/schema';
-import { requireCapability } from '@/lib/auth/gates';
-import { AppError } from '@/lib/errors';
+import { inScope, requireCapability } from '@/lib/auth/gates';
 import { formatDateTime } from '@/lib/format';
 import { IMPORT_KIND_LABELS, IMPORT_STATUS_LABELS, outcomeWords } from '@/lib/imports/labels';
 import { findEarlierApplication, getImportRun } from '@/lib/imports/runs';
@@ -19,10 +17,7 @@ const SHOWN = 200;
 export default async function ImportRunPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
   const actor = await requireCapability('import.run', `/admin/imports/${id}`);
-  const run = await getImportRun(actor, id).catch((err) => {
-    if (err instanceof AppError && err.code === 'NOT_FOUND') notFound();
-    throw err;
-  });
+  const run = await inScope(getImportRun(actor, id));
   const s = run.summary;
   const WORDS = outcomeWords(run.status);
   const applied = run.status === 'applied';

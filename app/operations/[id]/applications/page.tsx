@@ -1,6 +1,6 @@
+import { inScope } from '@/lib/auth/gates';
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { notFound } from 'next/navigation';
 import { ApplicationsCsvImport } from '@/components/applications/csv-import';
 import { LatestAttemptProvider } from '@/components/applications/latest-attempt';
 import { RecordApplicationForm } from '@/components/applications/record-form';
@@ -14,7 +14,6 @@ import { roleMayAttempt } from '@/lib/auth/actions';
 import { FILERS } from '@/lib/auth/roles';
 import { requireActor } from '@/lib/auth/session';
 import { today } from '@/lib/clock';
-import { AppError } from '@/lib/errors';
 import { importApplicationsAction, recordApplicationAction } from './actions';
 
 export const metadata: Metadata = { title: 'Manure application records' };
@@ -28,10 +27,7 @@ export default async function ApplicationsPage({ params, searchParams }: Props) 
   const day = today();
   const thisYear = Number(day.slice(0, 4));
   const year = /^\d{4}$/.test(asked ?? '') && Number(asked) >= 2000 && Number(asked) <= thisYear + 1 ? Number(asked) : thisYear;
-  const season = await listApplicationsForSeason(actor, id, year).catch((err: unknown) => {
-    if (err instanceof AppError && err.code === 'NOT_FOUND') notFound();
-    throw err;
-  });
+  const season = await inScope(listApplicationsForSeason(actor, id, year));
   const mayRecord = roleMayAttempt(actor.role, 'application.record');
   const years = [...new Set([thisYear, thisYear - 1, ...season.seasons])].sort((a, b) => b - a);
   return (

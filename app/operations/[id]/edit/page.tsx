@@ -1,13 +1,11 @@
 import type { Metadata } from 'next';
-import { notFound } from 'next/navigation';
 import { Breadcrumbs } from '@/components/breadcrumbs';
 import { EditOperationForm } from '@/components/operation/edit-operation-form';
 import type { OperationFormValues } from '@/components/operation/form-types';
 import { PageHeading } from '@/components/page-heading';
 import { getDb } from '@/lib/db';
-import { requireCapability } from '@/lib/auth/gates';
+import { inScope, requireCapability } from '@/lib/auth/gates';
 import { today } from '@/lib/clock';
-import { AppError } from '@/lib/errors';
 import { getOperationForActor, listContractorOptions, type OperationDetail } from '@/lib/operations/detail';
 import { listCountyOptions } from '@/lib/plans/check-context';
 import { editOperationAction } from '../../actions';
@@ -30,10 +28,7 @@ function formValues(d: OperationDetail): OperationFormValues {
 export default async function EditOperationPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
   const actor = await requireCapability('operation.edit', `/operations/${id}/edit`);
-  const detail = await getOperationForActor(actor, id, today()).catch((err) => {
-    if (err instanceof AppError && err.code === 'NOT_FOUND') notFound();
-    throw err;
-  });
+  const detail = await inScope(getOperationForActor(actor, id, today()));
   const [counties, contractors] = await Promise.all([getDb().then(listCountyOptions), listContractorOptions()]);
   const values = formValues(detail);
   if (!values.inventory.length) values.inventory = [{ category: '', head: '' }];

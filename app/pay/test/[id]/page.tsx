@@ -3,8 +3,7 @@ import { notFound } from 'next/navigation';
 import { Alert } from '@/components/alert';
 import { DataTable } from '@/components/data-table';
 import { PageHeading } from '@/components/page-heading';
-import { requireCapability } from '@/lib/auth/gates';
-import { AppError } from '@/lib/errors';
+import { inScope, requireCapability } from '@/lib/auth/gates';
 import { formatMoney } from '@/lib/format';
 import { FEE_LABELS } from '@/lib/notifications/labels';
 import { getOwnCheckout } from '@/lib/payments/checkout';
@@ -19,10 +18,7 @@ export default async function TestPaymentPage({ params }: { params: Promise<{ id
   const { id } = await params;
   const actor = await requireCapability('fee.pay', `/pay/test/${id}`);
   if (getPaymentProvider()?.name !== 'test') notFound();
-  const checkout = await getOwnCheckout(actor, id).catch((err: unknown) => {
-    if (err instanceof AppError && err.code === 'NOT_FOUND') notFound();
-    throw err;
-  });
+  const checkout = await inScope(getOwnCheckout(actor, id));
   type Line = (typeof checkout.described)[number];
   return (
     <>

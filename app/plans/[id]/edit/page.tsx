@@ -1,13 +1,13 @@
+import { inScope } from '@/lib/auth/gates';
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { notFound, redirect } from 'next/navigation';
+import { redirect } from 'next/navigation';
 import { Alert } from '@/components/alert';
 import { Breadcrumbs } from '@/components/breadcrumbs';
 import { PageHeading } from '@/components/page-heading';
 import { PlanWizard } from '@/components/plan/wizard/plan-wizard';
 import { requireActor } from '@/lib/auth/session';
 import { today } from '@/lib/clock';
-import { AppError } from '@/lib/errors';
 import { getPlanEditor } from '@/lib/plans/editor';
 import { isStepId } from '@/lib/plans/steps';
 import { deficiencyDefinition } from '@/lib/plans/deficiencies';
@@ -18,10 +18,7 @@ export const metadata: Metadata = { title: 'File a plan' };
 export default async function EditPlanPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<{ step?: string }> }) {
   const [{ id }, { step }] = await Promise.all([params, searchParams]);
   const actor = await requireActor(`/plans/${id}/edit`);
-  const data = await getPlanEditor(actor, id, today()).catch((err) => {
-    if (err instanceof AppError && err.code === 'NOT_FOUND') notFound();
-    throw err;
-  });
+  const data = await inScope(getPlanEditor(actor, id, today()));
   if (!data.editable) redirect(`/plans/${id}`);
   const title = data.plan.kind === 'original' ? 'Original manure management plan' : 'Annual update';
   return (

@@ -1,6 +1,5 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { notFound } from 'next/navigation';
 import { Alert } from '@/components/alert';
 import { Breadcrumbs } from '@/components/breadcrumbs';
 import { PageHeading } from '@/components/page-heading';
@@ -12,9 +11,8 @@ import { AttachmentsList, CountyCoverageTable, PlanFeesTable } from '@/component
 import { AuditHistory, DeficiencyHistory, DeficiencyItems, NoticesTable } from '@/components/review/review-history';
 import { StatusTag } from '@/components/status-tag';
 import { SummaryBox } from '@/components/summary-box';
-import { requireCapability } from '@/lib/auth/gates';
+import { inScope, requireCapability } from '@/lib/auth/gates';
 import { today } from '@/lib/clock';
-import { AppError } from '@/lib/errors';
 import { formatDate, formatDateTime } from '@/lib/format';
 import { planKindLabel } from '@/lib/notifications/labels';
 import { listReviewerOptions } from '@/lib/reviews/options';
@@ -47,10 +45,7 @@ export default async function ReviewPlanPage({ params, searchParams }: Props) {
   const { done } = await searchParams;
   const actor = await requireCapability('review.read_worklist', `/review/plans/${id}`);
   const date = today();
-  const view = await getReviewView(actor, id, date).catch((err: unknown) => {
-    if (err instanceof AppError && err.code === 'NOT_FOUND') notFound();
-    throw err;
-  });
+  const view = await inScope(getReviewView(actor, id, date));
   // The view above has checked access: who signed the latest filing, from its copy of record.
   const [reviewers, copy] = await Promise.all([actor.role === 'department_supervisor' ? listReviewerOptions() : Promise.resolve([]), findCopyOfRecordSummary(id)]);
   const { plan, clockState: clock } = view;

@@ -1,14 +1,12 @@
 import type { Metadata } from 'next';
-import { notFound } from 'next/navigation';
 import { Alert } from '@/components/alert';
 import { Breadcrumbs } from '@/components/breadcrumbs';
 import { PageHeading } from '@/components/page-heading';
 import { SummaryBox } from '@/components/summary-box';
 import { TransferHistory, TransferNotices } from '@/components/transfer/transfer-history';
 import { TransferStatusTag } from '@/components/transfer/transfer-status';
-import { requireCapability } from '@/lib/auth/gates';
+import { inScope, requireCapability } from '@/lib/auth/gates';
 import { iowaDateOf } from '@/lib/clock';
-import { AppError } from '@/lib/errors';
 import { formatDate, formatDateTime } from '@/lib/format';
 import { formatBytes } from '@/lib/plans/attachment-kinds';
 import { getTransferForReview, type TransferReview } from '@/lib/transfers/queries';
@@ -64,10 +62,7 @@ export default async function ReviewTransferPage({ params, searchParams }: Props
   const { id } = await params;
   const { done } = await searchParams;
   const actor = await requireCapability('transfer.decide', `/review/transfers/${id}`);
-  const t = await getTransferForReview(actor, id).catch((err: unknown) => {
-    if (err instanceof AppError && err.code === 'NOT_FOUND') notFound();
-    throw err;
-  });
+  const t = await inScope(getTransferForReview(actor, id));
   const ownerChanged = t.status === 'pending' && (t.ownerNow?.partyId ?? null) !== t.currentOwnerPartyId;
   return (
     <>

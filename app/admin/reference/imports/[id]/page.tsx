@@ -1,13 +1,11 @@
 import type { Metadata } from 'next';
-import { notFound } from 'next/navigation';
 import { ApplyPanel } from '@/app/admin/imports/[id]/apply-panel';
 import { Alert } from '@/components/alert';
 import { Breadcrumbs } from '@/components/breadcrumbs';
 import { DataTable } from '@/components/data-table';
 import { PageHeading } from '@/components/page-heading';
 import type { ImportRowOutcome } from '@/db/schema';
-import { requireCapability } from '@/lib/auth/gates';
-import { AppError } from '@/lib/errors';
+import { inScope, requireCapability } from '@/lib/auth/gates';
 import { formatDate } from '@/lib/format';
 import { getCountyYieldRun } from '@/lib/reference/county-yield-import';
 import { ConfirmedTag } from '../../tables';
@@ -47,10 +45,7 @@ function Rows({ caption, rows, why }: { caption: string; rows: ImportRowOutcome[
 export default async function CountyYieldRunPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
   const actor = await requireCapability('import.run', `/admin/reference/imports/${id}`);
-  const run = await getCountyYieldRun(actor, id).catch((err) => {
-    if (err instanceof AppError && err.code === 'NOT_FOUND') notFound();
-    throw err;
-  });
+  const run = await inScope(getCountyYieldRun(actor, id));
   const s = run.summary;
   const of = (k: ImportRowOutcome['outcome']) => run.outcomes.filter((o) => o.outcome === k);
   const opts = run.chosen;

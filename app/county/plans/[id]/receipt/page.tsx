@@ -5,9 +5,8 @@ import { Alert } from '@/components/alert';
 import { Breadcrumbs } from '@/components/breadcrumbs';
 import { PageHeading } from '@/components/page-heading';
 import { SummaryBox } from '@/components/summary-box';
-import { requireCapability } from '@/lib/auth/gates';
+import { inScope, requireCapability } from '@/lib/auth/gates';
 import { today } from '@/lib/clock';
-import { AppError } from '@/lib/errors';
 import { formatDate } from '@/lib/format';
 import { planKindLabel } from '@/lib/notifications/labels';
 import { getPlanForActor, type PlanView } from '@/lib/plans/queries';
@@ -17,12 +16,7 @@ import { ReceiptForm } from '@/components/plan/receipt-form';
 export const metadata: Metadata = { title: 'Record a hard-copy receipt' };
 
 async function load(actor: Parameters<typeof getPlanForActor>[0], id: string): Promise<PlanView> {
-  try {
-    return await getPlanForActor(actor, id);
-  } catch (err) {
-    if (err instanceof AppError && err.code === 'NOT_FOUND') notFound();
-    throw err;
-  }
+  return inScope(getPlanForActor(actor, id));
 }
 
 // IAC 567-65.110(3)"b"(1): a hard-copy plan goes to each county it touches, with documentation that

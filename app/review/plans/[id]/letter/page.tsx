@@ -1,9 +1,8 @@
+import { inScope } from '@/lib/auth/gates';
 import { Fragment } from 'react';
 import type { Metadata } from 'next';
-import { notFound } from 'next/navigation';
 import { requireActor } from '@/lib/auth/session';
 import { today } from '@/lib/clock';
-import { AppError } from '@/lib/errors';
 import { Unconfirmed } from '@/components/law/unconfirmed';
 import { UNCONFIRMED_APPEAL, UNCONFIRMED_REMOVAL, decisionLetterText } from '@/lib/reviews/letter-content';
 import { getDecisionLetter } from '@/lib/reviews/letter';
@@ -22,10 +21,7 @@ const PRINT_CSS = `@media print {
 export default async function DecisionLetterPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
   const actor = await requireActor(`/review/plans/${id}/letter`);
-  const letter = await getDecisionLetter(actor, id, today()).catch((err: unknown) => {
-    if (err instanceof AppError && err.code === 'NOT_FOUND') notFound();
-    throw err;
-  });
+  const letter = await inScope(getDecisionLetter(actor, id, today()));
   const t = decisionLetterText(letter);
   const [department, programme, ...office] = t.letterhead;
   return (
