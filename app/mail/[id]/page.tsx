@@ -13,7 +13,7 @@ import { EmailFrame, EmailText } from '../email-frame';
 export const metadata: Metadata = { title: 'Message' };
 
 async function load(id: string): Promise<OutboxMessage> {
-    // Link tokens are hidden (the default): staff see that a reset link was sent, not the link.
+  // Link tokens are hidden (the default): staff see that a reset link was sent, not the link.
   return inScope(getOutboxMessage(id));
 }
 
