@@ -1,12 +1,11 @@
 'use server';
 
 import { definePublicAction } from '@/lib/actions/define';
-import { runAction } from '@/lib/actions/run-action';
 import { acceptInvitation, registerOwner, registerPreparer, requestPasswordReset, resetPassword, verifyEmail } from '@/lib/auth/accounts';
 import { AppError, type ActionResult } from '@/lib/errors';
 import { kickDelivery } from '@/lib/notifications/deliver';
 import { publicOrigin } from '@/lib/env';
-import { acceptInvitationSchema, forgotPasswordSchema, registerPreparerSchema, registerSchema, resetPasswordSchema } from '@/lib/validation/accounts';
+import { acceptInvitationSchema, emailLinkTokenSchema, forgotPasswordSchema, registerPreparerSchema, registerSchema, resetPasswordSchema } from '@/lib/validation/accounts';
 import { headers } from 'next/headers';
 import type { PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/server';
 import { passkeySignInOptions } from '@/lib/auth/credentials';
@@ -14,7 +13,7 @@ import { clientAddress } from '@/lib/net/client-address';
 import { passkeySignInSchema } from '@/lib/validation/second-factor';
 
 // Public endpoints (no session needed): each is declared with definePublicAction, which parses its
-// input with the form's schema; the email link's token is checked by hand, its words a link's.
+// input with the form's schema; a malformed email link's token answers in a link's words.
 
 export const registerAction = definePublicAction({ input: registerSchema }, async ({ input }) => {
   await registerOwner(input, publicOrigin());
@@ -28,13 +27,10 @@ export const registerPreparerAction = definePublicAction({ input: registerPrepar
   return { ok: true, data: undefined };
 });
 
-export async function verifyEmailAction(token: unknown): Promise<ActionResult> {
-  return runAction(async () => {
-    if (typeof token !== 'string' || token.length < 10 || token.length > 200) throw invalidLink();
-    if (!(await verifyEmail(token))) throw invalidLink();
-    return { ok: true, data: undefined };
-  });
-}
+export const verifyEmailAction = definePublicAction({ input: emailLinkTokenSchema, malformed: invalidLink }, async ({ input: token }) => {
+  if (!(await verifyEmail(token))) throw invalidLink();
+  return { ok: true, data: undefined };
+});
 
 export const forgotPasswordAction = definePublicAction({ input: forgotPasswordSchema }, async ({ input }) => {
   await requestPasswordReset(input.email, publicOrigin());

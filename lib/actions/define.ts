@@ -4,7 +4,7 @@ import { ACTIONS, type Action } from '@/lib/auth/actions';
 import { authorize } from '@/lib/auth/policy';
 import type { Actor } from '@/lib/auth/roles';
 import { actorOrThrow } from '@/lib/auth/session';
-import type { ActionResult } from '@/lib/errors';
+import { AppError, type ActionResult } from '@/lib/errors';
 import { parseOrThrow } from '@/lib/validation/parse';
 import { runAction } from './run-action';
 
@@ -56,8 +56,17 @@ export function defineAction<S extends z.ZodType, T>(
  * token or the throttle it rests on.
  */
 export function definePublicAction<S extends z.ZodType, T>(
-  definition: { input: S },
+  definition: {
+    input: S;
+    /** For an input no one typed (the token of an emailed link): what a malformed one answers, in the link's words rather than field errors. */
+    malformed?: () => AppError;
+  },
   body: (ctx: { input: z.output<S> }) => Promise<ActionResult<T>>,
 ): (input?: unknown) => Promise<ActionResult<T>> {
-  return async (raw?: unknown) => runAction(async () => body({ input: parseOrThrow(definition.input, raw) }));
+  const { input: schema, malformed } = definition;
+  return async (raw?: unknown) =>
+    runAction(async () => {
+      if (malformed && !schema.safeParse(raw).success) throw malformed();
+      return body({ input: parseOrThrow(schema, raw) });
+    });
 }

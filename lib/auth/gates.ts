@@ -13,10 +13,13 @@ import { requireActor } from './session';
  * capability the page serves, else the 403 page, the refusal recorded in the audit log like any
  * other. A page about one record then loads it in the actor's scope, and answers 404 outside it.
  */
-export async function requireCapability(capability: Action, returnTo?: string): Promise<Actor> {
+export async function requireCapability(capability: Action | readonly Action[], returnTo?: string): Promise<Actor> {
   const actor = await requireActor(returnTo);
-  if (!roleMayAttempt(actor.role, capability)) {
-    const refusal = forbiddenError({ actorUserId: actor.id, capability, entityType: 'capability', entityId: capability, answer: 'forbidden' });
+  // A page serving two capabilities (an owner registers an operation, a preparer registers one for a client) opens on either.
+  const any = typeof capability === 'string' ? [capability] : capability;
+  if (!any.some((c) => roleMayAttempt(actor.role, c))) {
+    const named = any[0]!;
+    const refusal = forbiddenError({ actorUserId: actor.id, capability: named, entityType: 'capability', entityId: any.join(' '), answer: 'forbidden' });
     await recordDenial(refusal, clientAddress(await headers()));
     forbidden();
   }

@@ -1,7 +1,7 @@
 import 'server-only';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import { getServerSession } from 'next-auth';
-import { forbidden, redirect } from 'next/navigation';
+import { redirect } from 'next/navigation';
 import { cache } from 'react';
 import { getDb } from '@/lib/db';
 import { portalFacts, users, userSessions } from '@/db/schema';
@@ -11,7 +11,7 @@ import { isSessionId } from './sessions';
 import { hasSecondFactor, SECOND_FACTOR_EXPECTED } from './second-factor';
 import { getEnv, staffSecondFactorPolicy } from '@/lib/env';
 import { getLogger } from '@/lib/log';
-import type { Actor, Role } from './roles';
+import type { Actor } from './roles';
 
 /**
  * The signed-in user for this request, re-read from the database with the session's own row: null
@@ -95,13 +95,6 @@ export async function requireActor(returnTo?: string): Promise<Actor> {
   const actor = await getSessionActor();
   if (!actor) redirect(returnTo ? `/sign-in?callbackUrl=${encodeURIComponent(returnTo)}` : '/sign-in');
   if (returnTo !== '/account' && (await mustEnrolSecondFactor(actor))) redirect(ENROL_FIRST_PATH);
-  return actor;
-}
-
-/** For pages: the actor if their role is one of `roles`, else the 403 page. */
-export async function requireRole(roles: readonly Role[], returnTo?: string): Promise<Actor> {
-  const actor = await requireActor(returnTo);
-  if (!roles.includes(actor.role)) forbidden();
   return actor;
 }
 

@@ -5,6 +5,7 @@ import { AppError, RETRY_MESSAGE, isRetryableDbError, type AppErrorCode } from '
 import { recordDenial } from '@/lib/auth/denials';
 import { logRequestError } from '@/lib/log';
 import { clientAddress } from '@/lib/net/client-address';
+import { fileTooLargeMessage, UPLOAD_MAX_BYTES } from './body-limit';
 import { fieldErrorsAsPointers, type ProblemBody } from './problem-body';
 
 // One mapping from errors to responses for every route handler, the route-handler side of what
@@ -34,6 +35,12 @@ export function problem(status: number, detail: string, options: { errors?: Rout
     status,
     headers: { 'Content-Type': 'application/problem+json; charset=utf-8', 'Cache-Control': 'no-store', ...(options.headers ?? {}) },
   });
+}
+
+/** 413 for a file above the upload limit, the refusal named at the file field, with what to do. */
+export function fileTooLarge(advice?: string): Response {
+  const message = fileTooLargeMessage(UPLOAD_MAX_BYTES, advice);
+  return problem(413, message, { errors: [{ pointer: '#/file', detail: message }] });
 }
 
 export function errorResponse(err: unknown, component = 'route'): Response {

@@ -10,17 +10,15 @@ import { authorize } from '@/lib/auth/policy';
 import type { Actor } from '@/lib/auth/roles';
 import { AppError } from '@/lib/errors';
 import { cropKey, defaultReferenceTables, findCropFactor } from '@/lib/plans/reference-tables';
-import { cropFactorSchema, type CropFactorInput } from '@/lib/validation/reference-tables';
-import { parseOrThrow } from '@/lib/validation/parse';
+import type { CropFactorInput } from '@/lib/validation/reference-tables';
 import { loadReferenceTables } from './load';
 
 // Who may read the tables is the policy table's 'reference.read' (the department and administrators);
 // only administrators write them ('parameter.set').
 
 /** Records a crop's factors from a date (admin only), audited with the row it supersedes. */
-export async function recordCropFactor(actor: Actor, input: unknown): Promise<{ crop: string; effectiveFrom: string }> {
+export async function recordCropFactor(actor: Actor, v: CropFactorInput): Promise<{ crop: string; effectiveFrom: string }> {
   await authorize(actor, 'parameter.set');
-  const v: CropFactorInput = parseOrThrow(cropFactorSchema, input);
   const crop = cropKey(v.crop);
   const db = await getDb();
   return db.transaction(async (tx) => {

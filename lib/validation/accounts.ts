@@ -89,3 +89,6 @@ export const grantPreparerSchema = z.object({
     .transform((v) => v || null),
 });
 export const revokePreparerSchema = z.object({ preparerUserId: z.string().uuid() });
+
+/** The token of an emailed link (confirming an address): no one types it, so a malformed one is a bad link. */
+export const emailLinkTokenSchema = z.string().min(10).max(200);

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { ACTION_FILE_MAX_BYTES, fileTooLargeMessage, SPLIT_SEASON_ADVICE } from '@/lib/http/body-limit';
+import { formDataInput } from './form-data';
 import { APPLICATION_METHODS } from './plan-fields';
 import { NUTRIENT_UNITS } from './plans';
 import { dateField, numberField, optionalNumber, optionalText, requiredText } from './operations';
@@ -69,3 +71,20 @@ export function applicationRowSchema(today: string) {
 
 export type ApplicationRecordInput = z.infer<ReturnType<typeof applicationRecordSchema>>;
 export type ApplicationRowInput = z.infer<ReturnType<typeof applicationRowSchema>>;
+
+const CHOOSE_CSV = 'Choose a CSV file to upload';
+
+/**
+ * A season's CSV as the import action receives it (FormData: the operation, the file, and `commit`
+ * when the owner has seen the check and imports). The file stays under the server action's limit.
+ */
+export const applicationsImportSchema = formDataInput(
+  z.object({
+    operationId: z.string().max(100),
+    file: z
+      .instanceof(File, { error: CHOOSE_CSV })
+      .refine((f) => f.size > 0, CHOOSE_CSV)
+      .refine((f) => f.size <= ACTION_FILE_MAX_BYTES, fileTooLargeMessage(ACTION_FILE_MAX_BYTES, SPLIT_SEASON_ADVICE)),
+    commit: z.literal('yes').optional(),
+  }),
+);

@@ -83,10 +83,12 @@ import { databaseLabel, useTestDb } from './support/test-db';
 import { confirmLandownerStatement, requestLandownerStatement } from '@/lib/statements/statements';
 import { statementConfirmSchema, statementRequestSchema } from '@/lib/validation/statements';
 import { importApplications, recordApplication } from '@/lib/applications/commands';
-import { applicationRecordSchema } from '@/lib/validation/application-records';
+import { applicationRecordSchema, applicationsImportSchema } from '@/lib/validation/application-records';
+import { emailLinkTokenSchema } from '@/lib/validation/accounts';
 import { recordCropFactor } from '@/lib/reference/crop-factors';
 import { verifyCopyOfRecord } from '@/lib/public/verify-copy';
 import { verifyRequestSchema } from '@/lib/validation/verify';
+import { cropFactorSchema } from '@/lib/validation/reference-tables';
 import { resetSecondFactor } from '@/lib/auth/second-factor';
 import { confirmTotpEnrolment, removeOwnSecondFactor, renewRecoveryCodes, startTotpEnrolment } from '@/lib/auth/second-factor-enrolment';
 import { confirmTotpSchema, removeSecondFactorSchema, renewRecoveryCodesSchema, resetSecondFactorSchema } from '@/lib/validation/second-factor';
@@ -155,10 +157,7 @@ const CASES: Case[] = [
     name: 'verifyEmailAction',
     roles: ['owner'],
     base: () => fc.string({ minLength: 10, maxLength: 80 }),
-    run: async (_a, token) => {
-      if (typeof token !== 'string' || token.length < 10 || token.length > 200) throw new AppError('VALIDATION', 'invalid link');
-      await verifyEmail(token);
-    },
+    run: async (_a, token) => verifyEmail(parseOrThrow(emailLinkTokenSchema, token)),
   },
   { name: 'forgotPasswordAction', roles: ['owner'], base: () => fc.constant({ email: 'owner.hansen@example.com' }), run: async (_a, x) => requestPasswordReset(parseOrThrow(forgotPasswordSchema, x).email, ORIGIN) },
   { name: 'resetPasswordAction', roles: ['owner'], base: () => fc.constant({ token: 'a'.repeat(43), password: PASSWORD, confirmPassword: PASSWORD }), run: async (_a, x) => { const v = parseOrThrow(resetPasswordSchema, x); await resetPassword(v.token, v.password); } },
@@ -307,12 +306,11 @@ const CASES: Case[] = [
   {
     name: 'importApplicationsAction',
     roles: ['owner', 'preparer'],
-    base: (ids) => op(ids).map((operationId) => ({ operationId, csv: 'field,crop_year,applied_on\nField 1,2026,2026-05-01\n' })),
+    base: (ids) => op(ids).map((operationId) => ({ operationId, file: new File(['field,crop_year,applied_on\nField 1,2026,2026-05-01\n'], 'season.csv', { type: 'text/csv' }) })),
     run: async (a, x) => {
-      const v = x as { operationId?: unknown; csv?: unknown };
-      if (typeof v?.operationId !== 'string' || !isUuid(v.operationId)) throw new AppError('NOT_FOUND', 'no such operation');
-      if (typeof v.csv !== 'string' || !v.csv) throw new AppError('VALIDATION', 'Choose a CSV file to upload.');
-      return importApplications(a, { operationId: v.operationId, bytes: new TextEncoder().encode(v.csv), commit: false, today: TODAY });
+      const v = parseOrThrow(applicationsImportSchema, x);
+      if (!isUuid(v.operationId)) throw new AppError('NOT_FOUND', 'no such operation');
+      return importApplications(a, { operationId: v.operationId, bytes: new Uint8Array(await v.file.arrayBuffer()), commit: v.commit === 'yes', today: TODAY });
     },
   },
   // app/admin/reference/actions.ts.
@@ -320,7 +318,7 @@ const CASES: Case[] = [
     name: 'recordCropFactorAction',
     roles: ['admin'],
     base: () => fc.constant({ crop: 'sorghum', label: 'Sorghum', yieldUnit: 'bu', nLbPerYieldUnit: '1.1', p2o5LbPerYieldUnit: '0.4', source: 'Drill source, 2026 table', effectiveFrom: TODAY, confirmed: false }),
-    run: async (a, x) => recordCropFactor(a, x),
+    run: async (a, x) => recordCropFactor(a, parseOrThrow(cropFactorSchema, x)),
   },
   // app/review/**.
   { name: 'assignReviewerAction', roles: ['supervisor', 'reviewer'], base: (ids) => fc.record({ planIds: fc.array(plan(ids), { minLength: 1, maxLength: 3 }), reviewerUserId: pick(ids.reviewerIds, fc.constant('')) }), run: async (a, x) => assignReviewer(a, parseOrThrow(assignReviewerSchema, x)) },

@@ -96,6 +96,39 @@ describe(`the portal's ways in on ${databaseLabel}`, () => {
     });
   });
 
+  describe('forms with a file, and emailed links', () => {
+    const season = (fields: Record<string, string | Blob>) => {
+      const f = new FormData();
+      for (const [k, v] of Object.entries(fields)) f.set(k, v);
+      return f;
+    };
+
+    it('a season’s CSV is parsed from the form like any input: a missing or oversized file is named at the file, an operation that is not one is not found', async () => {
+      const { importApplicationsAction } = await import('@/app/operations/[id]/applications/actions');
+      const owner = await createOwner();
+      const op = await createOperation(owner);
+      signedIn(owner);
+      expect(await importApplicationsAction(season({ operationId: op.id }))).toMatchObject({ ok: false, code: 'VALIDATION', fieldErrors: { file: ['Choose a CSV file to upload'] } });
+      const big = new File([new Uint8Array(901 * 1024)], 'season.csv', { type: 'text/csv' });
+      const tooBig = await importApplicationsAction(season({ operationId: op.id, file: big }));
+      expect(tooBig).toMatchObject({ ok: false, code: 'VALIDATION' });
+      expect(!tooBig.ok && tooBig.fieldErrors?.file?.[0]).toBe('The file is larger than 900 KB. Split the season into smaller files and import each.');
+      const csv = new File(['field,crop_year\n'], 'season.csv', { type: 'text/csv' });
+      expect(await importApplicationsAction(season({ operationId: 'not-an-id', file: csv }))).toMatchObject({ ok: false, code: 'NOT_FOUND' });
+      signedIn(null);
+      expect(await importApplicationsAction(season({ operationId: op.id, file: csv }))).toMatchObject({ ok: false, code: 'UNAUTHENTICATED' });
+    });
+
+    it('an emailed link’s token that is not one answers in the link’s words, not with field errors', async () => {
+      const { verifyEmailAction } = await import('@/app/(auth)/actions');
+      signedIn(null);
+      const expired = { ok: false, code: 'VALIDATION', message: 'This link has expired or was already used. Ask for a new one.' };
+      expect(await verifyEmailAction('short')).toEqual(expired);
+      expect(await verifyEmailAction({ token: 'x'.repeat(40) })).toEqual(expired);
+      expect(await verifyEmailAction('x'.repeat(40))).toEqual(expired);
+    });
+  });
+
   describe('defineRoute', () => {
     const report = defineRoute<{ id: string }>({ capability: 'review.read_worklist', signIn: 'Sign in to read the report.' }, async ({ actor, params, request }) => {
       const q = z.object({ page: z.coerce.number().int().min(1) }).parse(Object.fromEntries(new URL(request.url).searchParams));

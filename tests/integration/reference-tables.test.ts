@@ -7,7 +7,9 @@ import { addDays } from '@/lib/rules';
 import { applyImport, getImportRun } from '@/lib/imports/runs';
 import { findCountyYield, findCropFactor } from '@/lib/plans/reference-tables';
 import { checkCountyYieldFile } from '@/lib/reference/county-yield-import';
-import { listCropFactorRows, recordCropFactor } from '@/lib/reference/crop-factors';
+import { listCropFactorRows, recordCropFactor as recordParsed } from '@/lib/reference/crop-factors';
+import { parseOrThrow } from '@/lib/validation/parse';
+import { cropFactorSchema } from '@/lib/validation/reference-tables';
 import { loadReferenceTables } from '@/lib/reference/load';
 import { createReviewer, createUser } from './support/factories';
 import { databaseLabel, useTestDb } from './support/test-db';
@@ -15,6 +17,8 @@ import { databaseLabel, useTestDb } from './support/test-db';
 const T = today();
 const enc = (s: string) => new TextEncoder().encode(s);
 const HEADER = 'county,crop,yield,unit,years';
+/** As the form's action does: the form's schema parses, then the service records. */
+const recordCropFactor = async (actor: Actor, input: unknown) => recordParsed(actor, parseOrThrow(cropFactorSchema, input));
 
 describe(`the department's reference tables on ${databaseLabel}`, () => {
   const t = useTestDb();

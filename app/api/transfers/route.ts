@@ -4,9 +4,9 @@ import { today } from '@/lib/clock';
 import { publicOrigin } from '@/lib/env';
 import { AppError } from '@/lib/errors';
 import { kickDelivery } from '@/lib/notifications/deliver';
-import { fileTooLargeMessage, UPLOAD_MAX_BYTES } from '@/lib/http/body-limit';
+import { UPLOAD_MAX_BYTES } from '@/lib/http/body-limit';
 import { defineRoute } from '@/lib/http/define-route';
-import { problem } from '@/lib/http/route-errors';
+import { fileTooLarge } from '@/lib/http/route-errors';
 import { BodyTooLargeError, readFormWithin } from '@/lib/http/read-form';
 import { requestTransfer } from '@/lib/transfers/request';
 import { evidenceFileMessage, transferRequestSchema } from '@/lib/validation/transfers';
@@ -19,17 +19,12 @@ import { parseOrThrow } from '@/lib/validation/parse';
 // transfer (an owner) is settled from the policy table before a byte of the body is read; errors
 // answer as problem details, each refused field named in `errors`.
 
-function tooLarge() {
-  const message = fileTooLargeMessage(UPLOAD_MAX_BYTES);
-  return problem(413, message, { errors: [{ pointer: '#/file', detail: message }] });
-}
-
 export const POST = defineRoute({ capability: 'transfer.request', signIn: 'Sign in to request a transfer of ownership.' }, async ({ request, actor }) => {
   let form: FormData | null;
   try {
     form = await readFormWithin(request);
   } catch (err) {
-    if (err instanceof BodyTooLargeError) return tooLarge();
+    if (err instanceof BodyTooLargeError) return fileTooLarge();
     throw err;
   }
   if (!form) throw new AppError('VALIDATION', `${evidenceFileMessage}.`, { file: [evidenceFileMessage] });
@@ -40,7 +35,7 @@ export const POST = defineRoute({ capability: 'transfer.request', signIn: 'Sign 
   const values = parseOrThrow(transferRequestSchema, { facilityId: text('facilityId'), countyFips: text('countyFips'), acquiredOn: text('acquiredOn') });
   const file = form.get('file');
   if (!(file instanceof File) || file.size === 0) throw new AppError('VALIDATION', `${evidenceFileMessage}.`, { file: [evidenceFileMessage] });
-  if (file.size > UPLOAD_MAX_BYTES) return tooLarge();
+  if (file.size > UPLOAD_MAX_BYTES) return fileTooLarge();
   const bytes = new Uint8Array(await file.arrayBuffer());
   const { transferId } = await requestTransfer(actor, values, { filename: file.name, bytes }, { today: today(), origin: publicOrigin() });
   kickDelivery();

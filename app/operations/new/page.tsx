@@ -4,7 +4,8 @@ import { EMPTY_OPERATION } from '@/components/operation/form-types';
 import { OperationForm } from '@/components/operation/operation-form';
 import { PageHeading } from '@/components/page-heading';
 import { getDb } from '@/lib/db';
-import { requireRole } from '@/lib/auth/session';
+import { roleMayAttempt } from '@/lib/auth/actions';
+import { requireCapability } from '@/lib/auth/gates';
 import { listContractorOptions } from '@/lib/operations/detail';
 import { listCountyOptions } from '@/lib/plans/check-context';
 import { registerForClientAction, registerOperationAction } from '../actions';
@@ -13,10 +14,10 @@ export const metadata: Metadata = { title: 'Register an operation' };
 
 // Owners register their own operations; a preparer registers one for a client, who accepts it.
 export default async function NewOperationPage() {
-  const actor = await requireRole(['owner', 'preparer'], '/operations/new');
+  const actor = await requireCapability(['operation.register', 'operation.register_for_client'], '/operations/new');
   const [counties, contractors] = await Promise.all([getDb().then(listCountyOptions), listContractorOptions()]);
   const countyOptions = counties.map((c) => ({ value: c.fips, label: c.name }));
-  if (actor.role === 'preparer') {
+  if (roleMayAttempt(actor.role, 'operation.register_for_client')) {
     return (
       <>
         <Breadcrumbs items={[{ label: 'Client portfolio', href: '/preparer' }, { label: 'Register an operation for a client' }]} />

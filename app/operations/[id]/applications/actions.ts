@@ -5,13 +5,10 @@ import { importApplications, type ImportOutcome } from '@/lib/applications/comma
 import { recordApplication } from '@/lib/applications/commands';
 import type { RecordCheck } from '@/lib/applications/check';
 import { defineAction } from '@/lib/actions/define';
-import { runAction } from '@/lib/actions/run-action';
-import { actorOrThrow } from '@/lib/auth/session';
 import { today } from '@/lib/clock';
 import { AppError, type ActionResult } from '@/lib/errors';
-import { ACTION_FILE_MAX_BYTES, fileTooLargeMessage, SPLIT_SEASON_ADVICE } from '@/lib/http/body-limit';
 import { isUuid } from '@/lib/ids';
-import { applicationRecordSchema } from '@/lib/validation/application-records';
+import { applicationRecordSchema, applicationsImportSchema } from '@/lib/validation/application-records';
 
 // Application records (DNR form 542-8002): parse -> authorize (inside the service) -> record -> revalidate.
 
@@ -24,20 +21,10 @@ export const recordApplicationAction = defineAction({ input: () => applicationRe
 });
 
 /** A season's CSV: `commit` absent is the preview (the count and the flags); present, the import. */
-export async function importApplicationsAction(formData: FormData): Promise<ActionResult<ImportOutcome>> {
-  return runAction(async () => {
-    const actor = await actorOrThrow();
-    const operationId = String(formData.get('operationId') ?? '');
-    if (!isUuid(operationId)) throw new AppError('NOT_FOUND', 'We can’t find that record.');
-    const file = formData.get('file');
-    if (!(file instanceof File) || file.size === 0) throw new AppError('VALIDATION', 'Choose a CSV file to upload.', { file: ['Choose a CSV file to upload'] });
-    if (file.size > ACTION_FILE_MAX_BYTES) {
-      const message = fileTooLargeMessage(ACTION_FILE_MAX_BYTES, SPLIT_SEASON_ADVICE);
-      throw new AppError('VALIDATION', message, { file: [message] });
-    }
-    const commit = formData.get('commit') === 'yes';
-    const out = await importApplications(actor, { operationId, bytes: new Uint8Array(await file.arrayBuffer()), commit, today: today() });
-    if (out.ok && out.committed) revalidatePath(`/operations/${operationId}/applications`);
-    return { ok: true, data: out };
-  });
-}
+export const importApplicationsAction = defineAction({ input: applicationsImportSchema, capability: 'application.record' }, async ({ actor, input }): Promise<ActionResult<ImportOutcome>> => {
+  const { operationId, file } = input;
+  if (!isUuid(operationId)) throw new AppError('NOT_FOUND', 'We can’t find that record.');
+  const out = await importApplications(actor, { operationId, bytes: new Uint8Array(await file.arrayBuffer()), commit: input.commit === 'yes', today: today() });
+  if (out.ok && out.committed) revalidatePath(`/operations/${operationId}/applications`);
+  return { ok: true, data: out };
+});

@@ -1,8 +1,7 @@
 import { NextResponse } from 'next/server';
 import { AppError } from '@/lib/errors';
-import { fileTooLargeMessage, UPLOAD_MAX_BYTES } from '@/lib/http/body-limit';
 import { defineRoute } from '@/lib/http/define-route';
-import { problem } from '@/lib/http/route-errors';
+import { fileTooLarge } from '@/lib/http/route-errors';
 import { BodyTooLargeError, readFormWithin } from '@/lib/http/read-form';
 import { checkCountyYieldFile } from '@/lib/reference/county-yield-import';
 
@@ -15,8 +14,7 @@ export const POST = defineRoute({ capability: 'import.run', signIn: 'Sign in to 
     form = await readFormWithin(request);
   } catch (err) {
     if (!(err instanceof BodyTooLargeError)) throw err;
-    const message = fileTooLargeMessage(UPLOAD_MAX_BYTES, 'Split it into smaller files and import each.');
-    return problem(413, message, { errors: [{ pointer: '#/file', detail: message }] });
+    return fileTooLarge('Split it into smaller files and import each.');
   }
   if (!form) throw new AppError('VALIDATION', 'The upload did not arrive whole. Try again.');
   const file = form.get('file');
