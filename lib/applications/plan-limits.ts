@@ -2,8 +2,6 @@ import 'server-only';
 import type { Executor } from '@/db/client';
 import { balanceInput, planBalance, type PlanBalance } from '@/lib/plans/balance';
 import type { ReferenceTables } from '@/lib/plans/reference-tables';
-import { loadReferenceTables } from '@/lib/reference/load';
-import { today } from '@/lib/clock';
 import { limitWords } from './check';
 import { loadFiledDocument } from '@/lib/plans/document/read-filed';
 import { lastApprovedPlanId } from '@/lib/plans/load';
@@ -17,8 +15,9 @@ export type PlanInForce = { planId: string; document: NonNullable<Awaited<Return
 export async function loadPlanInForce(db: Executor, operationId: string): Promise<PlanInForce | null> {
   const planId = await lastApprovedPlanId(db, operationId);
   if (!planId) return null;
-  const [filed, tables] = await Promise.all([loadFiledDocument(db, planId), loadReferenceTables(db, today())]);
-  return filed ? { planId, document: filed.document, tables } : null;
+  // The limits approved: the plan's figures with the reference values it was filed with.
+  const filed = await loadFiledDocument(db, planId);
+  return filed ? { planId, document: filed.document, tables: filed.referenceTables } : null;
 }
 
 /** The approved plan's balance for one crop year, or null without an approved plan. */

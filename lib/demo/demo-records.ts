@@ -2,6 +2,8 @@ import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { makeCopyOfRecord } from '@/lib/plans/copy-of-record';
 import { buildSnapshot } from '@/lib/plans/document/snapshot';
 import { documentFromTables } from '@/lib/plans/document/from-tables';
+import { usedReferenceTables } from '@/lib/plans/reference-tables';
+import { loadReferenceTables } from '@/lib/reference/load';
 import { renderDecisionLetterPdf } from '@/lib/pdf/decision-letter-pdf';
 import { REVIEWER_TITLES } from '@/lib/reviews/decision';
 import { buildLetterParts } from '@/lib/reviews/letter-parts';
@@ -62,6 +64,8 @@ export async function seedDemoRecords(db: Executor, input: { operationIds: strin
       operation: { id: op.id, name: op.name, facilityId: op.facilityId, countyFips: op.countyFips, constructionPermitStatus: op.permit },
       owner, submittedBy: { userId: filer.id, name: filer.name, role: filer.role },
       ...(signature ? { signature } : {}),
+      // The reference values in force the day it was received, frozen as a filing freezes them.
+      referenceTables: usedReferenceTables(await loadReferenceTables(db, plan.receivedOn!), document.fields.map((f) => f.countyFips)),
     });
     const receivedOn = plan.receivedOn!;
     const [submission] = await db

@@ -4,7 +4,7 @@ import { allOf, type Executor } from '@/db/client';
 import { attachments, counties } from '@/db/schema';
 import type { CheckContext } from './completeness';
 import type { FiledDocument as PlanDocument } from './document/types';
-import { documentFromTables } from './document/from-tables';
+import { loadFiledDocument } from './document/read-filed';
 import { lastApprovedPlanId } from './load';
 import type { OperationFactsForPlan } from './operation-facts';
 import { loadReferenceTables } from '@/lib/reference/load';
@@ -35,7 +35,7 @@ export async function buildCheckContext(
   let previous: PlanDocument | null = null;
   if (plan.kind === 'annual_update') {
     previousPlanId = plan.previousPlanId ?? (await lastApprovedPlanId(db, plan.operationId));
-    previous = previousPlanId ? await documentFromTables(db, previousPlanId) : null;
+    previous = previousPlanId ? (await loadFiledDocument(db, previousPlanId))?.document ?? null : null;
   }
   const names = new Map(countyList.map((c) => [c.fips, c.name]));
   const op = facts.operation;

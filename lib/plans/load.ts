@@ -3,7 +3,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
 import { plans } from '@/db/schema';
 import { draftFromDocument } from './document/draft';
-import { documentFromTables } from './document/from-tables';
+import { loadFiledDocument } from './document/read-filed';
 import type { PlanDraft } from './document/types';
 
 /** The operation's most recently approved plan (the one an update amends), or null. */
@@ -24,7 +24,7 @@ export async function lastApprovedPlanId(db: Executor, operationId: string): Pro
 export async function draftOf(db: Executor, plan: typeof plans.$inferSelect): Promise<PlanDraft> {
   if (plan.draftState) return plan.draftState as PlanDraft;
   if (plan.status === 'draft') return {};
-  const filed = await documentFromTables(db, plan.id);
+  const filed = (await loadFiledDocument(db, plan.id))?.document;
   if (!filed) return {};
   const draft = draftFromDocument(filed);
   if (plan.kind === 'annual_update') {

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { latestParameter } from '@/lib/rules';
 
 // The reference figures the plan's arithmetic reads (IAC 567-65.111; DNR form 542-4000 and its county
@@ -34,6 +35,24 @@ export type CountyYield = {
 };
 
 export type ReferenceTables = { crops: CropFactor[]; countyYields: CountyYield[] };
+
+/**
+ * The part of the tables a plan's figures read, frozen with its submission: every crop's factors (a
+ * short table) and the county average yields of the counties its fields lie in.
+ */
+export function usedReferenceTables(tables: ReferenceTables, fieldCounties: readonly (string | null | undefined)[]): ReferenceTables {
+  const counties = new Set(fieldCounties.filter(Boolean));
+  return { crops: tables.crops, countyYields: tables.countyYields.filter((y) => counties.has(y.countyFips)) };
+}
+
+const unit = z.enum(['bu', 'tons']);
+const figure = z.number().nullable();
+
+/** The frozen tables as a submission's snapshot stores them. */
+export const referenceTablesSchema = z.object({
+  crops: z.array(z.object({ crop: z.string(), label: z.string(), yieldUnit: unit, nLbPerYieldUnit: figure, p2o5LbPerYieldUnit: figure, source: z.string(), effectiveFrom: z.string(), confirmed: z.boolean() })),
+  countyYields: z.array(z.object({ countyFips: z.string(), crop: z.string(), yield: z.number(), unit, years: z.string(), source: z.string(), effectiveFrom: z.string(), confirmed: z.boolean() })),
+}) satisfies z.ZodType<ReferenceTables>;
 
 // Crop names as owners write them, matched to a table key.
 const ALIASES: Record<string, string> = {

@@ -11,7 +11,7 @@ import { formatDate } from '@/lib/format';
 import { newOwnerObligation, newOwnerSql, type NewOwnerRow } from '@/lib/operations/new-owner';
 import { draftForOriginal, draftFromDocument } from './document/draft';
 import type { PlanDraft } from './document/types';
-import { documentFromTables } from './document/from-tables';
+import { loadFiledDocument } from './document/read-filed';
 import { lastApprovedPlanId } from './load';
 import { loadOperationFacts } from './operation-facts';
 import { OPEN_STATUSES } from './steps';
@@ -61,7 +61,7 @@ export async function startPlan(actor: Actor, input: { operationId: string; kind
         throw new AppError('VALIDATION', `As the new owner you owe an original plan, not an annual update: start the original plan and submit it by ${formatDate(owed.due.day)} (IAC 567-65.110(1)"d").`);
       }
       previousPlanId = await lastApprovedPlanId(tx, input.operationId);
-      const previous = previousPlanId ? await documentFromTables(tx, previousPlanId) : null;
+      const previous = previousPlanId ? (await loadFiledDocument(tx, previousPlanId))?.document ?? null : null;
       if (!previous) {
         throw new AppError('VALIDATION', 'An annual update amends an approved plan, and this operation has none yet. File the original plan first.');
       }

@@ -14,6 +14,7 @@ import { appendClockEvent } from './clock';
 import { makeCopyOfRecord } from './copy-of-record';
 import { contentOf } from './document/draft';
 import { buildSnapshot } from './document/snapshot';
+import { usedReferenceTables, type ReferenceTables } from './reference-tables';
 import { constructionPermitApplies, feePreview, indemnityFeeLine, withIndemnity } from './fees';
 import type { OperationFactsForPlan } from './operation-facts';
 import type { Signer } from '@/lib/signing/ceremony';
@@ -28,7 +29,8 @@ type RecordInput = {
   plan: PlanRow;
   facts: OperationFactsForPlan;
   checked: CheckResult;
-  context: CheckContext & { previousPlanId: string | null };
+  /** The check's context: the reference tables in force today are the ones frozen with the submission. */
+  context: CheckContext & { previousPlanId: string | null; referenceTables: ReferenceTables };
   /** The signature the signing step verified (lib/signing/ceremony). */
   signer: Signer;
   idempotencyKey: string;
@@ -72,6 +74,7 @@ export async function recordSubmission(tx: Executor, r: RecordInput): Promise<Su
     operation: { id: op.id, name: op.name, facilityId: op.facilityId, countyFips: op.countyFips, constructionPermitStatus: op.constructionPermitStatus },
     owner: facts.owner, submittedBy: { userId: actor.id, name: actor.name, role: actor.role },
     signature: { ...r.signer, signedAt: r.signer.signedAt.toISOString(), update: checked.update ?? null },
+    referenceTables: usedReferenceTables(r.context.referenceTables, doc.fields.map((f) => f.countyFips)),
   });
   const [submission] = await tx
     .insert(planSubmissions)

@@ -2,7 +2,6 @@ import 'server-only';
 import { asc, desc, eq, sql } from 'drizzle-orm';
 import { queryRows } from '@/db/client';
 import { getDb } from '@/lib/db';
-import { loadReferenceTables } from '@/lib/reference/load';
 import { decisionLetters, feeLines, operations, parties, planDeficiencies, planSubmissions } from '@/db/schema';
 import type { Actor } from '@/lib/auth/roles';
 import { FILERS } from '@/lib/auth/roles';
@@ -22,7 +21,7 @@ export async function getPlanPage(actor: Actor, planId: string, today: string) {
   const view = await getPlanForActor(actor, planId);
   const { plan } = view;
   const db = await getDb();
-  const [op, fees, attachments, coverage, deficiencies, submissions, manureRemoval, letters, referenceTables, firstTime, statements] = await Promise.all([
+  const [op, fees, attachments, coverage, deficiencies, submissions, manureRemoval, letters, firstTime, statements] = await Promise.all([
     db.select({ facilityId: operations.facilityId, countyFips: operations.countyFips, contractProducer: operations.contractProducer }).from(operations).where(eq(operations.id, plan.operationId)),
     db
       .select({
@@ -44,7 +43,6 @@ export async function getPlanPage(actor: Actor, planId: string, today: string) {
       .orderBy(desc(planSubmissions.createdAt)),
     manureRemovalForOperation(db, plan.operationId, today),
     plan.decidedOn ? db.select({ id: decisionLetters.id }).from(decisionLetters).where(eq(decisionLetters.planId, planId)).limit(1) : Promise.resolve([]),
-    loadReferenceTables(db, today),
     // IAC 567-65.110(3)"b"(1): a county no earlier filed plan of the operation named has never had its plan.
     queryRows<{ fips: string }>(db, sql`select distinct pc.county_fips as fips from plan_counties pc where pc.plan_id = ${planId}
       and not exists (select 1 from plan_counties e join plans ep on ep.id = e.plan_id where ep.operation_id = ${plan.operationId}
@@ -60,7 +58,6 @@ export async function getPlanPage(actor: Actor, planId: string, today: string) {
   const hardCopyFiled = plan.channel === 'hard_copy' && plan.status !== 'draft' && plan.status !== 'withdrawn';
   return {
     ...view,
-    referenceTables,
     operation: op[0]!,
     fees,
     attachments,

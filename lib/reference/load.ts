@@ -1,5 +1,5 @@
 import 'server-only';
-import { desc, lte } from 'drizzle-orm';
+import { and, desc, lte } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
 import { countyCropYields, cropNutrientFactors } from '@/db/schema';
 import { defaultReferenceTables, type CountyYield, type CropFactor, type ReferenceTables } from '@/lib/plans/reference-tables';
@@ -26,18 +26,23 @@ export function mergeCropFactors(defaults: CropFactor[], recorded: CropFactor[])
   return [...defaults.map((d) => byCrop.get(d.crop) ?? d), ...recorded.filter((r) => !defaults.some((d) => d.crop === r.crop))];
 }
 
-/** The reference tables in force on a date: the department's rows over the shipped defaults. */
-export async function loadReferenceTables(db: Executor, onDate: string): Promise<ReferenceTables> {
+/**
+ * The reference tables in force on a date: the department's rows over the shipped defaults. With
+ * `recordedBy`, as the portal knew them at that moment (rows are only ever added, so this is what a
+ * submission filed then was computed with, whatever was recorded later with an earlier date).
+ */
+export async function loadReferenceTables(db: Executor, onDate: string, options: { recordedBy?: Date } = {}): Promise<ReferenceTables> {
+  const { recordedBy } = options;
   const [crops, yields] = await Promise.all([
     db
       .selectDistinctOn([cropNutrientFactors.crop])
       .from(cropNutrientFactors)
-      .where(lte(cropNutrientFactors.effectiveFrom, onDate))
+      .where(and(lte(cropNutrientFactors.effectiveFrom, onDate), recordedBy ? lte(cropNutrientFactors.recordedAt, recordedBy) : undefined))
       .orderBy(cropNutrientFactors.crop, desc(cropNutrientFactors.effectiveFrom), desc(cropNutrientFactors.recordedAt)),
     db
       .selectDistinctOn([countyCropYields.countyFips, countyCropYields.crop])
       .from(countyCropYields)
-      .where(lte(countyCropYields.effectiveFrom, onDate))
+      .where(and(lte(countyCropYields.effectiveFrom, onDate), recordedBy ? lte(countyCropYields.recordedAt, recordedBy) : undefined))
       .orderBy(countyCropYields.countyFips, countyCropYields.crop, desc(countyCropYields.effectiveFrom), desc(countyCropYields.recordedAt)),
   ]);
   return { crops: mergeCropFactors(defaultReferenceTables().crops, crops.map(toCropFactor)), countyYields: yields.map(toCountyYield) };

@@ -8,7 +8,6 @@ import { parameterOnDate } from '@/lib/parameters/values';
 import { manureRemovalForOperation } from '@/lib/plans/in-force';
 import { balanceInput, planBalance } from '@/lib/plans/balance';
 import { loadFiledDocument } from '@/lib/plans/document/read-filed';
-import { loadReferenceTables } from '@/lib/reference/load';
 import { letterBalance, type LetterBalance, type LetterParts } from './letter-content';
 import { appealLastDay, latestParameter } from '@/lib/rules';
 
@@ -37,9 +36,10 @@ export async function buildLetterParts(
   // Only a decision letter carries the balance; a return as incomplete does not read the plan for it.
   let balance: LetterBalance | null = null;
   if (input.withBalance !== false) {
-    const [filed, tables] = await Promise.all([loadFiledDocument(db, input.planId), loadReferenceTables(db, input.decidedOn)]);
+    // The balance as filed: the reference values frozen with the plan, not those in force when decided.
+    const filed = await loadFiledDocument(db, input.planId);
     const d = filed?.document;
-    if (d && d.fields.length) balance = letterBalance(planBalance(balanceInput(d.production, d.fields, d.agreements), Number(input.decidedOn.slice(0, 4)), tables));
+    if (filed && d && d.fields.length) balance = letterBalance(planBalance(balanceInput(d.production, d.fields, d.agreements), Number(input.decidedOn.slice(0, 4)), filed.referenceTables));
   }
   let appeal: LetterParts['appeal'] = null;
   if (input.appealable) {

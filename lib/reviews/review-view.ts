@@ -1,4 +1,3 @@
-import { loadReferenceTables } from '@/lib/reference/load';
 import 'server-only';
 import { and, desc, eq, gte, inArray, isNotNull, isNull, ne } from 'drizzle-orm';
 import { type Executor } from '@/db/client';
@@ -86,7 +85,9 @@ export async function getReviewView(actor: Actor, planId: string, today: string)
   const inventory: Partial<Record<AnimalCategory, number>> = Object.fromEntries(inventoryRows.map((r) => [r.category, r.headAtCapacity]));
   const clock = deriveReviewClock(view.clock, today);
   const au = filed.animalUnitCapacity ?? plan.animalUnitCapacity ?? 0;
-  const [countyNames, coverage, covered, attachmentList, [fees, audit], cycles, notices, newOwner, manureRemoval, referenceTables, indemnity, statements] = await Promise.all([
+  // The figures read the reference values the plan was filed with, not today's.
+  const { referenceTables } = filed;
+  const [countyNames, coverage, covered, attachmentList, [fees, audit], cycles, notices, newOwner, manureRemoval, indemnity, statements] = await Promise.all([
     countyNamesOf(db, [...previous?.document.fields ?? [], ...filed.document.fields].map((f) => f.countyFips)),
     listCountyCoverage(planId),
     allCountiesCovered(planId),
@@ -96,7 +97,6 @@ export async function getReviewView(actor: Actor, planId: string, today: string)
     listPlanNotices(db, planId),
     newOwnerOf(plan.operationId),
     manureRemovalForOperation(db, plan.operationId),
-    loadReferenceTables(db, today),
     indemnityFeeFor(
       { animalUnitCapacity: au, constructedOn: operation.constructedOn, constructionPermit: operation.constructionPermitStatus !== 'not_required' },
       plan.receivedOn ?? today,

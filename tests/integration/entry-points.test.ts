@@ -108,15 +108,15 @@ describe(`the portal's ways in on ${databaseLabel}`, () => {
       const owner = await createOwner();
       const op = await createOperation(owner);
       signedIn(owner);
-      expect(await importApplicationsAction(season({ operationId: op.id }))).toMatchObject({ ok: false, code: 'VALIDATION', fieldErrors: { file: ['Choose a CSV file to upload'] } });
+      expect(await importApplicationsAction(season({ operationId: op.operationId }))).toMatchObject({ ok: false, code: 'VALIDATION', fieldErrors: { file: ['Choose a CSV file to upload'] } });
       const big = new File([new Uint8Array(901 * 1024)], 'season.csv', { type: 'text/csv' });
-      const tooBig = await importApplicationsAction(season({ operationId: op.id, file: big }));
+      const tooBig = await importApplicationsAction(season({ operationId: op.operationId, file: big }));
       expect(tooBig).toMatchObject({ ok: false, code: 'VALIDATION' });
       expect(!tooBig.ok && tooBig.fieldErrors?.file?.[0]).toBe('The file is larger than 900 KB. Split the season into smaller files and import each.');
       const csv = new File(['field,crop_year\n'], 'season.csv', { type: 'text/csv' });
       expect(await importApplicationsAction(season({ operationId: 'not-an-id', file: csv }))).toMatchObject({ ok: false, code: 'NOT_FOUND' });
       signedIn(null);
-      expect(await importApplicationsAction(season({ operationId: op.id, file: csv }))).toMatchObject({ ok: false, code: 'UNAUTHENTICATED' });
+      expect(await importApplicationsAction(season({ operationId: op.operationId, file: csv }))).toMatchObject({ ok: false, code: 'UNAUTHENTICATED' });
     });
 
     it('an emailed link’s token that is not one answers in the link’s words, not with field errors', async () => {

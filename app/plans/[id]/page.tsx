@@ -159,7 +159,7 @@ export default async function PlanPage({ params }: { params: Promise<{ id: strin
       {data.filed ? (
         <section aria-labelledby="plan-content-heading">
           <h2 id="plan-content-heading">The plan as filed</h2>
-          <DocumentView doc={data.filed.document} countyName={(f) => names.get(f) ?? f} headingLevel={3} balanceYear={Number(today().slice(0, 4))} referenceTables={data.referenceTables} statements={{ list: data.statements, now: new Date() }} />
+          <DocumentView doc={data.filed.document} countyName={(f) => names.get(f) ?? f} headingLevel={3} balanceYear={Number(today().slice(0, 4))} referenceTables={data.filed.referenceTables} statements={{ list: data.statements, now: new Date() }} />
         </section>
       ) : null}
 

@@ -2,6 +2,7 @@ import 'server-only';
 import { desc, eq } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
 import { planSubmissions, plans } from '@/db/schema';
+import { loadReferenceTables } from '@/lib/reference/load';
 import { documentFromTables } from './from-tables';
 import { readChanges } from './lenient';
 import { readSnapshot } from './snapshot';
@@ -12,15 +13,19 @@ import type { FiledPlan } from './types';
  * letter: the frozen snapshot of its latest submission when there is one (what the owner
  * certified), else the plan's own tables. Null when the plan does not exist. The caller has
  * already checked that the actor may see the plan.
+ *
+ * Its figures read the reference values it was filed with: those frozen in the snapshot, or, for a
+ * submission filed before they were, the tables in force on the day it was filed as the portal knew
+ * them at that moment (rows are only ever added, so a row recorded later never reaches it).
  */
 export async function loadFiledDocument(db: Executor, planId: string): Promise<FiledPlan | null> {
   const [plan] = await db
-    .select({ content: plans.content, submittedOn: plans.submittedOn, animalUnitCapacity: plans.animalUnitCapacity })
+    .select({ content: plans.content, submittedOn: plans.submittedOn, animalUnitCapacity: plans.animalUnitCapacity, updatedAt: plans.updatedAt })
     .from(plans)
     .where(eq(plans.id, planId));
   if (!plan) return null;
   const [submission] = await db
-    .select({ snapshot: planSubmissions.snapshot, submittedOn: planSubmissions.submittedOn })
+    .select({ snapshot: planSubmissions.snapshot, submittedOn: planSubmissions.submittedOn, createdAt: planSubmissions.createdAt })
     .from(planSubmissions)
     .where(eq(planSubmissions.planId, planId))
     .orderBy(desc(planSubmissions.createdAt))
@@ -33,9 +38,11 @@ export async function loadFiledDocument(db: Executor, planId: string): Promise<F
       animalUnitCapacity: reading.animalUnitCapacity ?? plan.animalUnitCapacity,
       document: reading.document,
       changes: reading.changes,
+      referenceTables: reading.referenceTables ?? (await loadReferenceTables(db, submission.submittedOn, { recordedBy: submission.createdAt })),
     };
   }
   const document = await documentFromTables(db, planId);
   if (!document) return null;
-  return { source: 'plan_tables', submittedOn: plan.submittedOn, animalUnitCapacity: plan.animalUnitCapacity, document, changes: readChanges(plan.content?.changes) };
+  const referenceTables = await loadReferenceTables(db, plan.submittedOn ?? plan.updatedAt.toISOString().slice(0, 10), { recordedBy: plan.updatedAt });
+  return { source: 'plan_tables', submittedOn: plan.submittedOn, animalUnitCapacity: plan.animalUnitCapacity, document, changes: readChanges(plan.content?.changes), referenceTables };
 }

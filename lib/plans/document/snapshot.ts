@@ -6,6 +6,7 @@
 import type { Actor } from '@/lib/auth/roles';
 import type { PlanContent } from '@/db/schema';
 import { isObject, readChanges, readDocument } from './lenient';
+import { referenceTablesSchema, type ReferenceTables } from '../reference-tables';
 import type { FiledDocument, PlanChange } from './types';
 
 export const SNAPSHOT_VERSION = 1;
@@ -29,6 +30,12 @@ export type SnapshotV1 = {
   confirmationNumber?: string;
   /** Who signed it and what: absent on submissions filed before the signing step. */
   signature?: FrozenSignature;
+  /**
+   * The reference values the plan's figures were computed with when it was filed (the crop table and
+   * its fields' county yields): a row recorded later, whatever its date, does not change a filed plan.
+   * Absent on submissions filed before they were frozen.
+   */
+  referenceTables?: ReferenceTables;
 };
 
 /** The signature as frozen with the submission (and kept, write-once, in plan_signatures). */
@@ -50,7 +57,7 @@ export function buildSnapshot(parts: Omit<SnapshotV1, 'version'>): SnapshotV1 {
   return { version: SNAPSHOT_VERSION, ...parts };
 }
 
-export type SnapshotReading = { document: FiledDocument; animalUnitCapacity: number | null; changes: PlanChange[]; version: number | null };
+export type SnapshotReading = { document: FiledDocument; animalUnitCapacity: number | null; changes: PlanChange[]; version: number | null; referenceTables: ReferenceTables | null };
 
 /** Any stored snapshot as the document, its animal units and its certified changes. */
 export function readSnapshot(raw: unknown, content?: PlanContent | null): SnapshotReading | null {
@@ -58,10 +65,12 @@ export function readSnapshot(raw: unknown, content?: PlanContent | null): Snapsh
   const doc = isObject(raw.document) ? raw.document : raw;
   const au = typeof raw.animalUnitCapacity === 'number' ? raw.animalUnitCapacity : typeof raw.animalUnitCapacity === 'string' && raw.animalUnitCapacity.trim() !== '' ? Number(raw.animalUnitCapacity) : null;
   const flatContent = isObject(raw.content) ? (raw.content as PlanContent) : null;
+  const frozen = referenceTablesSchema.safeParse(raw.referenceTables);
   return {
     document: readDocument(doc, flatContent ?? content),
     animalUnitCapacity: au !== null && Number.isFinite(au) ? au : null,
     changes: readChanges(Array.isArray(raw.changes) ? raw.changes : flatContent?.changes),
     version: typeof raw.version === 'number' ? raw.version : null,
+    referenceTables: frozen.success ? frozen.data : null,
   };
 }

@@ -6,6 +6,7 @@
 import type { AgreementsStep, FieldRow as FieldRowOutput } from '@/lib/validation/plan-fields';
 import type { StockpileRow as StockpileRowOutput } from '@/lib/validation/plan-stockpiles';
 import type { ContactsStep, ProductionStep } from '@/lib/validation/plans';
+import type { ReferenceTables } from '../reference-tables';
 import type { DataStepId } from '../steps';
 
 /** The form as typed, one object per step. Never validated beyond its shape until submission. */
@@ -56,4 +57,6 @@ export type FiledPlan = {
   document: FiledDocument;
   /** The list of changes the owner certified with an update (empty for an original plan). */
   changes: PlanChange[];
+  /** The reference values its figures are computed with: those it was filed with. */
+  referenceTables: ReferenceTables;
 };

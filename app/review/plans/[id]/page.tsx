@@ -140,6 +140,10 @@ export default async function ReviewPlanPage({ params, searchParams }: Props) {
       </section>
 
       <h2>Computed figures</h2>
+      <p className="text-base-dark">
+        Crop nitrogen and P2O5 figures as they stood when the plan was filed{view.filed.submittedOn ? ` on ${formatDate(view.filed.submittedOn)}` : ''}: a row of the crop
+        table recorded since does not change them.
+      </p>
       <FiguresTable figures={view.figures} />
 
       <h2>The plan as submitted</h2>
