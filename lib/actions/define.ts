@@ -64,9 +64,12 @@ export function definePublicAction<S extends z.ZodType, T>(
   body: (ctx: { input: z.output<S> }) => Promise<ActionResult<T>>,
 ): (input?: unknown) => Promise<ActionResult<T>> {
   const { input: schema, malformed } = definition;
-  return async (raw?: unknown) =>
-    runAction(async () => {
-      if (malformed && !schema.safeParse(raw).success) throw malformed();
-      return body({ input: parseOrThrow(schema, raw) });
-    });
+  const parse = (raw: unknown): z.output<S> => {
+    try {
+      return parseOrThrow(schema, raw);
+    } catch (err) {
+      throw malformed ? malformed() : err;
+    }
+  };
+  return async (raw?: unknown) => runAction(async () => body({ input: parse(raw) }));
 }
