@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { latestParameter } from '@/lib/rules';
+import { YIELD_UNITS } from '@/lib/validation/reference-tables';
 
 // The reference figures the plan's arithmetic reads (IAC 567-65.111; DNR form 542-4000 and its county
 // average yield table, form 542-4000a): per crop, the nitrogen a yield unit needs and the P2O5 a yield
@@ -45,7 +46,7 @@ export function usedReferenceTables(tables: ReferenceTables, fieldCounties: read
   return { crops: tables.crops, countyYields: tables.countyYields.filter((y) => counties.has(y.countyFips)) };
 }
 
-const unit = z.enum(['bu', 'tons']);
+const unit = z.enum(YIELD_UNITS);
 const figure = z.number().nullable();
 
 /** The frozen tables as a submission's snapshot stores them. */
