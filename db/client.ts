@@ -1,19 +1,14 @@
 import 'server-only';
 import path from 'node:path';
 import { mkdirSync } from 'node:fs';
-import type { ExtractTablesWithRelations } from 'drizzle-orm';
-import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import * as schema from './schema';
+import type { Db, Executor } from './types';
 
 // The one place that chooses the database: no DATABASE_URL -> PGlite (embedded PostgreSQL) stored
 // in MMP_DATA_DIR; DATABASE_URL -> a PostgreSQL server through a pg Pool. Everything above this
 // module sees the same drizzle API. It is given its options (lib/db.ts reads them from the
 // configuration and opens the process's database), so it needs nothing from the layers above.
-export type Schema = typeof schema;
-export type Db = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
-export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
-/** A database or a transaction: services accept either so they compose. */
-export type Executor = Db | Tx;
+export type { Db, Executor, Schema, Tx } from './types';
 
 export type DbHandle = {
   db: Db;
@@ -73,14 +68,19 @@ export async function openDb(options: DbOptions): Promise<DbHandle> {
   return { db, mode: 'embedded', close: () => client.close() };
 }
 
-/** Applies the committed drizzle-kit migrations. Serialized by an advisory lock on PostgreSQL. */
+/**
+ * Applies the committed drizzle-kit migrations, then upgrades the plan documents stored by earlier
+ * releases (db/upgrades/plan-documents.ts, once). Serialized by an advisory lock on PostgreSQL.
+ */
 export async function migrateDb(handle: DbHandle): Promise<void> {
+  const { upgradePlanDocuments } = await import('./upgrades/plan-documents');
   if (handle.mode === 'postgres') {
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
     const { sql } = await import('drizzle-orm');
     await handle.db.execute(sql`select pg_advisory_lock(4590312)`);
     try {
       await migrate(handle.db as never, { migrationsFolder });
+      await upgradePlanDocuments(handle.db);
     } finally {
       await handle.db.execute(sql`select pg_advisory_unlock(4590312)`);
     }
@@ -88,6 +88,7 @@ export async function migrateDb(handle: DbHandle): Promise<void> {
   }
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   await migrate(handle.db as never, { migrationsFolder });
+  await upgradePlanDocuments(handle.db);
 }
 
 /** Runs raw SQL and returns its rows; both drivers answer with `{ rows }`. */

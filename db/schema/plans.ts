@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
   bigserial,
-  boolean,
   check,
   date,
   index,
@@ -126,92 +125,6 @@ export const plans = pgTable(
   ],
 );
 
-export const planFields = pgTable(
-  'plan_fields',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    planId: uuid('plan_id')
-      .notNull()
-      .references(() => plans.id, { onDelete: 'cascade' }),
-    name: text('name').notNull(),
-    countyFips: text('county_fips')
-      .notNull()
-      .references(() => counties.fips),
-    acres: numeric('acres', { precision: 10, scale: 2, mode: 'number' }).notNull(),
-    tenure: text('tenure').notNull().default('owned'), // owned | rented | agreement
-    cropSchedule: jsonb('crop_schedule').$type<{ year: number; crop: string }[]>().notNull().default([]),
-    optimumYield: numeric('optimum_yield', { precision: 10, scale: 2, mode: 'number' }),
-    nitrogenRateLbPerAcre: numeric('nitrogen_rate_lb_per_acre', { precision: 10, scale: 2, mode: 'number' }),
-    // IAC 567-65.111 (DNR form 542-4000): credits that lower the crop's remaining nitrogen need, lb N/acre.
-    legumeCreditLbPerAcre: numeric('legume_credit_lb_per_acre', { precision: 10, scale: 2, mode: 'number' }),
-    commercialNLbPerAcre: numeric('commercial_n_lb_per_acre', { precision: 10, scale: 2, mode: 'number' }),
-    carryoverCreditLbPerAcre: numeric('carryover_credit_lb_per_acre', { precision: 10, scale: 2, mode: 'number' }),
-    phosphorusIndex: numeric('phosphorus_index', { precision: 8, scale: 2, mode: 'number' }),
-    // DNR form 542-4000's field table: the crop before the planned one and whether it got manure
-    // (the basis of the carry-over credit), where the optimum yield comes from, and the P2O5 the
-    // planned rotation removes at harvest (the base of a medium P-index field's limit).
-    previousCrop: text('previous_crop'),
-    previousCropManured: boolean('previous_crop_manured'),
-    yieldSource: text('yield_source'), // county_average | own_records
-    yieldBasis: text('yield_basis'),
-    p2o5RemovalLbPerAcre: numeric('p2o5_removal_lb_per_acre', { precision: 10, scale: 2, mode: 'number' }),
-    // Crop years of the rotation one manure application serves (IAC 567-65.111, the medium-P limit);
-    // null when the plan does not say, read as every year.
-    yearsBetweenApplications: integer('years_between_applications'),
-    applicationMethod: text('application_method'),
-    applicationTiming: text('application_timing'),
-  },
-  (t) => [
-    index('plan_fields_plan_idx').on(t.planId),
-    index('plan_fields_county_idx').on(t.countyFips),
-    check('plan_fields_acres_positive', sql`${t.acres} > 0`),
-  ],
-);
-
-// Iowa Code 459.311B: each stockpile site with its separation distances.
-export const stockpileSites = pgTable(
-  'stockpile_sites',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    planId: uuid('plan_id')
-      .notNull()
-      .references(() => plans.id, { onDelete: 'cascade' }),
-    name: text('name').notNull(),
-    distancesFt: jsonb('distances_ft').$type<Record<string, number>>().notNull().default({}),
-    tileInletDischargesToWater: boolean('tile_inlet_discharges_to_water').notNull().default(true),
-    runoffCannotReachTileInlet: boolean('runoff_cannot_reach_tile_inlet').notNull().default(false),
-    runoffCannotReachDesignatedArea: boolean('runoff_cannot_reach_designated_area').notNull().default(false),
-    inGrassedWaterway: boolean('in_grassed_waterway').notNull().default(false),
-    slopePercent: numeric('slope_percent', { precision: 6, scale: 2, mode: 'number' }),
-    runoffContainmentPractices: boolean('runoff_containment_practices').notNull().default(false),
-    practicesDescription: text('practices_description'),
-  },
-  (t) => [index('stockpile_sites_plan_idx').on(t.planId)],
-);
-
-// Written agreements for land the owner neither owns nor rents.
-export const landAgreements = pgTable(
-  'land_agreements',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    planId: uuid('plan_id')
-      .notNull()
-      .references(() => plans.id, { onDelete: 'cascade' }),
-    fieldId: uuid('field_id').references(() => planFields.id, { onDelete: 'set null' }),
-    landownerName: text('landowner_name').notNull(),
-    acres: numeric('acres', { precision: 10, scale: 2, mode: 'number' }),
-    signedOn: date('signed_on', { mode: 'string' }),
-    attachmentId: uuid('attachment_id'),
-    // DNR form 542-8167 (statement of intent): the commercial fertilizer the landowner plans on the
-    // field, lb per acre; the nitrogen is a credit against the field's remaining need.
-    commercialNLbPerAcre: numeric('commercial_n_lb_per_acre', { precision: 10, scale: 2, mode: 'number' }),
-    commercialP2o5LbPerAcre: numeric('commercial_p2o5_lb_per_acre', { precision: 10, scale: 2, mode: 'number' }),
-    /** The landowner's emailed confirmation (landowner_statements), when it stands in for a signed copy. */
-    statementId: uuid('statement_id'),
-  },
-  (t) => [index('land_agreements_plan_idx').on(t.planId), index('land_agreements_field_idx').on(t.fieldId)],
-);
-
 // The counties a plan touches: where the operation is located and where manure is land-applied.
 export const planCounties = pgTable(
   'plan_counties',
@@ -333,6 +246,10 @@ export const planSubmissions = pgTable(
     submittedByUserId: uuid('submitted_by_user_id').references(() => users.id),
     // The content frozen for review: what the department reviews, whatever the draft does next.
     snapshot: jsonb('snapshot').$type<Record<string, unknown>>().notNull(),
+    // The snapshot exactly as first written, kept when the database upgrade rewrote a shape of an
+    // earlier release into the current version (null for a snapshot written in the current version):
+    // a copy of record's document hash is of this.
+    snapshotAsStored: jsonb('snapshot_as_stored').$type<Record<string, unknown>>(),
     // Null on submissions filed before receipts had numbers.
     confirmationNumber: text('confirmation_number').unique(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -6,14 +6,11 @@ import { animalInventory, manureStorageStructures, operationAccessGrants, operat
 import { parties, users } from './people';
 import {
   countyReceipts,
-  landAgreements,
   planClockEvents,
   planCounties,
   planDeficiencies,
-  planFields,
   plans,
   planSubmissions,
-  stockpileSites,
 } from './plans';
 import { counties, fieldOffices } from './reference';
 import { dueDateAssignments } from './schedule';
@@ -71,9 +68,6 @@ export const plansRelations = relations(plans, ({ one, many }) => ({
   operation: one(operations, { fields: [plans.operationId], references: [operations.id] }),
   previousPlan: one(plans, { fields: [plans.previousPlanId], references: [plans.id] }),
   reviewer: one(users, { fields: [plans.reviewerUserId], references: [users.id] }),
-  fields: many(planFields),
-  stockpileSites: many(stockpileSites),
-  landAgreements: many(landAgreements),
   counties: many(planCounties),
   countyReceipts: many(countyReceipts),
   clockEvents: many(planClockEvents),
@@ -81,19 +75,6 @@ export const plansRelations = relations(plans, ({ one, many }) => ({
   deficiencies: many(planDeficiencies),
   fees: many(feeLines),
   attachments: many(attachments),
-}));
-
-export const planFieldsRelations = relations(planFields, ({ one }) => ({
-  plan: one(plans, { fields: [planFields.planId], references: [plans.id] }),
-  county: one(counties, { fields: [planFields.countyFips], references: [counties.fips] }),
-}));
-
-export const stockpileSitesRelations = relations(stockpileSites, ({ one }) => ({
-  plan: one(plans, { fields: [stockpileSites.planId], references: [plans.id] }),
-}));
-
-export const landAgreementsRelations = relations(landAgreements, ({ one }) => ({
-  plan: one(plans, { fields: [landAgreements.planId], references: [plans.id] }),
 }));
 
 export const planCountiesRelations = relations(planCounties, ({ one }) => ({

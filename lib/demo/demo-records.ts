@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { makeCopyOfRecord } from '@/lib/plans/copy-of-record';
 import { buildSnapshot } from '@/lib/plans/document/snapshot';
-import { documentFromTables } from '@/lib/plans/document/from-tables';
+import { documentOfDraft, readDraft } from '@/lib/plans/document/draft';
 import { usedReferenceTables } from '@/lib/plans/reference-tables';
 import { loadReferenceTables } from '@/lib/reference/load';
 import { renderDecisionLetterPdf } from '@/lib/pdf/decision-letter-pdf';
@@ -27,7 +27,7 @@ export async function seedDemoRecords(db: Executor, input: { operationIds: strin
       id: plans.id, operationId: plans.operationId, kind: plans.kind, updateKind: plans.updateKind, channel: plans.channel, status: plans.status,
       animalUnitCapacity: plans.animalUnitCapacity, receivedOn: plans.receivedOn, completeReceivedOn: plans.completeReceivedOn, decidedOn: plans.decidedOn,
       decision: plans.decision, decisionReasons: plans.decisionReasons, previousPlanId: plans.previousPlanId, submittedBy: plans.submittedByUserId,
-      decidedBy: plans.decidedByUserId,
+      decidedBy: plans.decidedByUserId, draftState: plans.draftState,
     })
     .from(plans)
     .where(and(inArray(plans.operationId, input.operationIds), isNotNull(plans.receivedOn)))
@@ -44,8 +44,8 @@ export async function seedDemoRecords(db: Executor, input: { operationIds: strin
       .innerJoin(parties, eq(parties.id, ownerships.ownerId))
       .where(and(eq(ownerships.operationId, plan.operationId), isNull(ownerships.releasedOn)));
     const [filer] = plan.submittedBy ? await db.select({ id: users.id, name: users.name, role: users.role }).from(users).where(eq(users.id, plan.submittedBy)) : [];
-    const document = await documentFromTables(db, plan.id);
-    if (!op || !owner || !filer || !document) continue;
+    if (!op || !owner || !filer || !plan.draftState) continue;
+    const document = documentOfDraft(readDraft(plan.draftState));
     const fees = await db.select({ code: feeLines.code, cents: feeLines.amountCents, payer: feeLines.payerKind, citation: feeLines.citation }).from(feeLines).where(eq(feeLines.planId, plan.id));
     // The copy-of-record operations' filings were signed by their owner at the signing step, as today.
     const receivedAt = new Date(`${plan.receivedOn!}T16:00:00Z`);

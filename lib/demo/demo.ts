@@ -13,10 +13,13 @@ import {
   payments,
   planClockEvents,
   planCounties,
-  planFields,
   plans,
   portalFacts,
+  type PlanContent,
 } from '@/db/schema';
+import { randomUUID } from 'node:crypto';
+import { documentOfContent, draftFromDocument } from '@/lib/plans/document/draft';
+import type { FiledDocument } from '@/lib/plans/document';
 import { DEMO_OPERATIONS, type DemoOperation, type DemoPlan } from './demo-operations';
 import { seedDemoPeople, type DemoPeople } from './demo-people';
 import { seedDemoFeedlots } from './demo-feedlots';
@@ -132,6 +135,29 @@ async function seedPlan(db: Executor, people: DemoPeople, c: PlanContext): Promi
   const complete = plan.foundCompleteDaysAgo !== undefined && receivedOn;
   const decidedOn = day(plan.decidedDaysAgo);
   const decision = plan.status === 'approved' || plan.status === 'disapproved' ? plan.status : null;
+  const content: PlanContent = {
+    contacts: [{ name: c.spec.name, role: 'Operation contact', phone: '712-555-0100' }],
+    manureProduction: { annualAnimalProduction: Math.round(c.au * 2.5), manureVolumeGallons: c.spec.storage[0]!.capacityGallons, nutrientSource: 'sample', totalNitrogenPerUnit: 50, availableNitrogenPerUnit: 45, p2o5PerUnit: 30, unit: 'thousand_gallons' },
+    // Soil loss and surface water practices (Iowa Code 459.312; IAC 567-65.111), which every filed
+    // plan states: an annual update starts from them, so none opens with the field blank.
+    soilLossPractices: 'Manure is injected, not broadcast, and fields are kept within tolerable soil loss with no-till soybeans, terraces and grassed waterways; no application on frozen or snow-covered ground.',
+  };
+  const document: FiledDocument = {
+    ...documentOfContent(content),
+    fields: plan.fieldCounties.map((countyFips, i) => ({
+      key: randomUUID(), name: `Field ${i + 1}`, countyFips, acres: 80 + i * 40, tenure: i === 0 ? 'owned' : 'rented',
+      crops: [2026, 2027].map((year, y) => ({ year, crop: CROPS[(i + y) % 2]! })), optimumYield: 200,
+      nitrogenRateLbPerAcre: 150, phosphorusIndex: 1.5 + i, applicationMethod: 'injected', applicationTiming: 'fall',
+    })),
+  };
+  // A received plan's form holds what was filed, as a real filing's does (its frozen submission is
+  // written from it in demo-records.ts).
+  const draftState = receivedOn
+    ? {
+        ...draftFromDocument(document),
+        ...(plan.kind === 'annual_update' ? { update: { updateKind: plan.updateKind ?? 'complete_plan', statedAnimalUnitCapacity: c.au, channel: plan.channel ?? 'electronic', noChangeConfirmed: plan.updateKind === 'no_change_statement' } } : {}),
+      }
+    : null;
   const [row] = await db
     .insert(plans)
     .values({
@@ -152,24 +178,12 @@ async function seedPlan(db: Executor, people: DemoPeople, c: PlanContext): Promi
       reviewerUserId: plan.reviewer ? people.user[plan.reviewer] : null,
       decidedByUserId: decision && plan.reviewer ? people.user[plan.reviewer] : null,
       submittedByUserId: receivedOn ? people.user.hansen : null,
-      content: {
-        contacts: [{ name: c.spec.name, role: 'Operation contact', phone: '712-555-0100' }],
-        manureProduction: { annualAnimalProduction: Math.round(c.au * 2.5), manureVolumeGallons: c.spec.storage[0]!.capacityGallons, nutrientSource: 'sample', totalNitrogenPerUnit: 50, availableNitrogenPerUnit: 45, p2o5PerUnit: 30, unit: 'thousand_gallons' },
-        // Soil loss and surface water practices (Iowa Code 459.312; IAC 567-65.111), which every filed
-        // plan states: an annual update starts from them, so none opens with the field blank.
-        soilLossPractices: 'Manure is injected, not broadcast, and fields are kept within tolerable soil loss with no-till soybeans, terraces and grassed waterways; no application on frozen or snow-covered ground.',
-      },
+      content,
+      draftState,
     })
     .returning({ id: plans.id });
   const planId = row!.id;
 
-  await db.insert(planFields).values(
-    plan.fieldCounties.map((countyFips, i) => ({
-      planId, name: `Field ${i + 1}`, countyFips, acres: 80 + i * 40, tenure: i === 0 ? 'owned' : 'rented',
-      cropSchedule: [2026, 2027].map((year, y) => ({ year, crop: CROPS[(i + y) % 2]! })), optimumYield: 200,
-      nitrogenRateLbPerAcre: 150, phosphorusIndex: 1.5 + i, applicationMethod: 'injected', applicationTiming: 'fall',
-    })),
-  );
   await db.insert(planCounties).values([
     { planId, countyFips: c.spec.county, relation: 'located_in' as const },
     ...plan.fieldCounties.filter((f, i, all) => all.indexOf(f) === i).map((countyFips) => ({ planId, countyFips, relation: 'land_applied_in' as const })),

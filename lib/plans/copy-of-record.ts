@@ -44,7 +44,6 @@ export async function makeCopyOfRecord(tx: Executor, input: { submissionId: stri
     signature?: FrozenSignature;
   };
   const reading = readSnapshot(submission.snapshot);
-  if (!reading) throw new AppError('CONFLICT', 'The frozen plan document cannot be read.');
   const countyRows = await tx.select({ fips: counties.fips, name: counties.name }).from(counties);
   const countyName = (fips: string) => countyRows.find((c) => c.fips === fips)?.name ?? fips;
   const docHash = documentSha256(submission.snapshot);

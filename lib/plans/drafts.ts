@@ -6,7 +6,8 @@ import { authorize } from '@/lib/auth/policy';
 import { planScope } from '@/lib/auth/scopes';
 import type { Actor } from '@/lib/auth/roles';
 import { AppError, notFoundError } from '@/lib/errors';
-import type { PlanDraft } from './document/types';
+import { readDraft } from './document/draft';
+import { PLAN_DRAFT_VERSION, type PlanDraft } from './document/types';
 import { getPlanForActor } from './queries';
 import { EDITABLE_STATUSES, isEditableStatus } from './steps';
 
@@ -29,7 +30,7 @@ export async function saveDraft(actor: Actor, input: { planId: string; version: 
   const [row] = await db
     .update(plans)
     .set({
-      draftState: input.draft,
+      draftState: { ...input.draft, version: PLAN_DRAFT_VERSION },
       draftSavedAt: new Date(),
       version: sql`${plans.version} + 1`,
       updatedAt: new Date(),
@@ -53,5 +54,5 @@ export async function saveDraft(actor: Actor, input: { planId: string; version: 
 export async function getDraftState(actor: Actor, planId: string): Promise<{ version: number; draft: PlanDraft; editable: boolean }> {
   await authorize(actor, 'plan.save_draft', { planId });
   const { plan } = await getPlanForActor(actor, planId);
-  return { version: plan.version, draft: (plan.draftState ?? {}) as PlanDraft, editable: isEditableStatus(plan.status) };
+  return { version: plan.version, draft: readDraft(plan.draftState), editable: isEditableStatus(plan.status) };
 }

@@ -2,7 +2,7 @@ import 'server-only';
 import { and, desc, eq } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
 import { plans } from '@/db/schema';
-import { draftFromDocument } from './document/draft';
+import { draftFromDocument, readDraft } from './document/draft';
 import { loadFiledDocument } from './document/read-filed';
 import type { PlanDraft } from './document/types';
 
@@ -22,7 +22,7 @@ export async function lastApprovedPlanId(db: Executor, operationId: string): Pro
  * (returned or disapproved), what was filed, so the owner revises it rather than starting over.
  */
 export async function draftOf(db: Executor, plan: typeof plans.$inferSelect): Promise<PlanDraft> {
-  if (plan.draftState) return plan.draftState as PlanDraft;
+  if (plan.draftState) return readDraft(plan.draftState);
   if (plan.status === 'draft') return {};
   const filed = (await loadFiledDocument(db, plan.id))?.document;
   if (!filed) return {};

@@ -46,7 +46,7 @@ function confirmationNumberSql(today: string) {
   return sql<string>`'MMP-' || ${today.slice(0, 4)} || '-' || lpad(nextval('submission_confirmation_seq')::text, 6, '0')`;
 }
 
-/** The writes of a submission after its content is materialized; runs in the submission's transaction. */
+/** The writes of a submission once its document is checked and signed; runs in the submission's transaction. */
 export async function recordSubmission(tx: Executor, r: RecordInput): Promise<SubmitResult> {
   const { plan, facts, checked, actor, today } = r;
   const doc = checked.document!;

@@ -12,7 +12,7 @@ import { derivePlanCounties } from './counties';
 import { requireDeficienciesAnswered } from './deficiency-answers';
 import { CHANGED_SINCE_OPENED } from './drafts';
 import { draftOf } from './load';
-import { checkCountiesExist, materializePlan } from './materialize';
+import { checkCountiesExist, recordPlanCounties } from './plan-counties-record';
 import { loadOperationFacts } from './operation-facts';
 import { isEditableStatus } from './steps';
 import { recordSubmission, type SubmitResult } from './submit-record';
@@ -46,10 +46,11 @@ export async function checkForFiling(tx: Executor, plan: PlanRow, today: string)
 }
 
 /**
- * Signs and submits a plan in one transaction: freezes the version the department will review, materializes
- * its content, records the receipt on the review clock, creates the fee lines, writes the audit
- * event, queues the receipt email and (electronic) gives the counties access. The idempotency key
- * makes a double click or a retried request return the first submission and change nothing.
+ * Signs and submits a plan in one transaction: freezes the document the department will review (the
+ * only record of its content), derives the counties that see it, records the receipt on the review
+ * clock, creates the fee lines, writes the audit event, queues the receipt email and (electronic)
+ * gives the counties access. The idempotency key makes a double click or a retried request return
+ * the first submission and change nothing.
  */
 export async function submitPlan(
   actor: Actor,
@@ -84,7 +85,7 @@ export async function submitPlan(
       const signer = await verifySigner(tx, actor, { signature: input.signature, operationId: plan.operationId, actualDocumentSha256: documentSha256 });
       // Wrong credentials: this transaction commits their count, and nothing is filed.
       if (isSigningRefusal(signer)) return signer;
-      await materializePlan(tx, plan.id, checked.document, counties);
+      await recordPlanCounties(tx, plan.id, counties);
       return recordSubmission(tx, { actor, plan, facts, checked, context, signer, idempotencyKey: input.idempotencyKey, ...ctx });
     });
     if (isSigningRefusal(result)) throw result.refused;

@@ -94,25 +94,39 @@ const planId = z.string().uuid();
 // The plan version the form was read at (optimistic lock); a PostgreSQL integer.
 const version = z.number().int().min(1).max(2_147_483_647);
 
-// Drafts are saved as typed, whatever their state: a half-filled step must never be lost. Only the
-// shape and the size are checked here; every step is validated when the plan is submitted.
+// The plan in progress: the form's answers as typed, one object per step, under the version of this
+// format (stored drafts of earlier releases were upgraded by the database migration). Only the shape
+// and the size are checked while it is edited, so a half-filled step is never lost; every step is
+// validated strictly when the plan is submitted.
+export const PLAN_DRAFT_VERSION = 1 as const;
+const stepAnswers = z.record(z.string(), z.unknown());
+export const planDraftSchema = z.strictObject({
+  version: z.literal(PLAN_DRAFT_VERSION).optional(),
+  update: stepAnswers.optional(),
+  contacts: stepAnswers.optional(),
+  production: stepAnswers.optional(),
+  fields: stepAnswers.optional(),
+  agreements: stepAnswers.optional(),
+  stockpiles: stepAnswers.optional(),
+  attachments: stepAnswers.optional(),
+});
+export type PlanDraft = z.infer<typeof planDraftSchema>;
+
 const MAX_DRAFT_BYTES = 512 * 1024;
 export const saveDraftSchema = z.object({
   planId,
   version,
-  draft: z
-    .partialRecord(z.enum(['update', 'contacts', 'production', 'fields', 'agreements', 'stockpiles', 'attachments']), z.record(z.string(), z.unknown()))
-    .superRefine((d, ctx) => {
-      let size: number;
-      try {
-        size = JSON.stringify(d).length;
-      } catch {
-        // A value JSON cannot hold (a BigInt, a cycle) does not come from the form.
-        ctx.addIssue({ code: 'custom', message: 'This draft holds an answer that cannot be saved. Reload the page and try again.' });
-        return;
-      }
-      if (size > MAX_DRAFT_BYTES) ctx.addIssue({ code: 'custom', message: 'This plan is too large to save; remove some rows' });
-    }),
+  draft: planDraftSchema.superRefine((d, ctx) => {
+    let size: number;
+    try {
+      size = JSON.stringify(d).length;
+    } catch {
+      // A value JSON cannot hold (a BigInt, a cycle) does not come from the form.
+      ctx.addIssue({ code: 'custom', message: 'This draft holds an answer that cannot be saved. Reload the page and try again.' });
+      return;
+    }
+    if (size > MAX_DRAFT_BYTES) ctx.addIssue({ code: 'custom', message: 'This plan is too large to save; remove some rows' });
+  }),
 });
 
 export const submitPlanSchema = z.object({

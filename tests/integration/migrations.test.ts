@@ -1,3 +1,6 @@
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { migrateDb, openDb, queryRows, type DbHandle } from '@/db/client';
@@ -84,6 +87,44 @@ describe(`migrations on ${databaseLabel}`, () => {
       expect((await next(3)).map((x) => x.r).sort()).toEqual(['MMP-1000000', 'MMP-1000001', 'MMP-999999']);
     } finally {
       await handle.close();
+    }
+  });
+
+  it('refuses to drop the copied plan tables while a filed plan has rows only there, and drops them when every filed plan has its submission', async () => {
+    // The migrations up to the one before the tables go, as a database of the last release has them.
+    const folder = mkdtempSync(path.join(tmpdir(), 'mmp-migrations-'));
+    cpSync(path.resolve('db/migrations'), folder, { recursive: true });
+    const journal = JSON.parse(readFileSync(path.join(folder, 'meta/_journal.json'), 'utf8')) as { entries: { idx: number; tag: string }[] };
+    const dropping = journal.entries.find((e) => e.tag.endsWith('plan_document_only_record'))!;
+    for (const e of journal.entries.filter((x) => x.idx >= dropping.idx)) rmSync(path.join(folder, `${e.tag}.sql`));
+    journal.entries = journal.entries.filter((e) => e.idx < dropping.idx);
+    writeFileSync(path.join(folder, 'meta/_journal.json'), JSON.stringify(journal));
+    const handle = await openEmpty();
+    try {
+      const { migrate } = handle.mode === 'postgres' ? await import('drizzle-orm/node-postgres/migrator') : await import('drizzle-orm/pglite/migrator');
+      await migrate(handle.db as never, { migrationsFolder: folder });
+      await seedReference(handle.db);
+      const [op] = await queryRows<{ id: string }>(handle.db, sql`insert into operations (name, kind, county_fips) values ('Old Finisher', 'confinement', '19167') returning id`);
+      const [filed] = await queryRows<{ id: string }>(handle.db, sql`insert into plans (operation_id, kind, status) values (${op!.id}, 'original', 'approved') returning id`);
+      const [draft] = await queryRows<{ id: string }>(handle.db, sql`insert into plans (operation_id, kind, status) values (${op!.id}, 'original', 'draft') returning id`);
+      for (const plan of [filed!, draft!]) {
+        await handle.db.execute(sql`insert into plan_fields (plan_id, name, county_fips, acres) values (${plan.id}, 'Home 80', '19167', 80)`);
+      }
+      await expect(migrateDb(handle)).rejects.toMatchObject({ cause: { message: expect.stringMatching(/^1 filed plan\(s\) hold fields, agreements or stockpiles only in plan_fields/) } });
+      // Nothing was dropped.
+      expect(await queryRows(handle.db, sql`select 1 from plan_fields`)).toHaveLength(2);
+
+      // Once the filed plan's rows are in its frozen submission (filed again), the tables go; a draft's copied rows held nothing the form shows.
+      await handle.db.execute(sql`insert into plan_submissions (plan_id, idempotency_key, submitted_on, snapshot) values (${filed!.id}, 'refiled', '2026-01-05', '{}'::jsonb)`);
+      await migrateDb(handle);
+      const tables = (await queryRows<{ t: string }>(handle.db, sql`select table_name as t from information_schema.tables where table_schema = 'public'`)).map((r) => r.t);
+      expect(tables).not.toContain('plan_fields');
+      expect(tables).not.toContain('land_agreements');
+      expect(tables).not.toContain('stockpile_sites');
+      expect(tables).toContain('plans');
+    } finally {
+      await handle.close();
+      rmSync(folder, { recursive: true, force: true });
     }
   });
 });

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { auditEvents, emailOutbox, feeLines, planClockEvents, planCounties, planFields, planSubmissions, plans } from '@/db/schema';
+import { auditEvents, emailOutbox, feeLines, planClockEvents, planCounties, planSubmissions, plans } from '@/db/schema';
 import type { Actor } from '@/lib/auth/roles';
 import { registerOperation } from '@/lib/operations/commands';
 import { uploadAttachment } from '@/lib/plans/attachments';
@@ -86,7 +86,6 @@ describe(`submitting a plan on ${databaseLabel}`, () => {
     expect(plan!.content.manureProduction).toMatchObject({ manureVolumeGallons: 1900000, unit: 'thousand_gallons' });
     const counties = await db.select().from(planCounties).where(eq(planCounties.planId, plan!.id)).orderBy(asc(planCounties.countyFips));
     expect(counties.map((c) => `${c.countyFips}:${c.relation}`).sort()).toEqual(['19021:land_applied_in', '19021:located_in', '19151:land_applied_in']);
-    expect((await db.select().from(planFields).where(eq(planFields.planId, plan!.id))).map((f) => f.name).sort()).toEqual(['Home 80', 'River 120']);
     expect(await db.select({ kind: planClockEvents.kind, on: planClockEvents.occurredOn }).from(planClockEvents).where(eq(planClockEvents.planId, plan!.id))).toEqual([{ kind: 'received', on: TODAY }]);
     const fees = await db.select().from(feeLines).where(eq(feeLines.planId, plan!.id));
     expect(fees.map((f) => [f.code, f.amountCents, f.payerPartyId, f.status])).toEqual([['mmp_filing', 25000, hansen.partyId, 'due']]);

@@ -3,7 +3,7 @@ import { today } from '@/lib/clock';
 import { getReviewView } from '@/lib/reviews/review-view';
 import { addDays } from '@/lib/rules';
 import { getDb } from '@/lib/db';
-import { documentFromTables } from '@/lib/plans/document/from-tables';
+import { loadFiledDocument } from '@/lib/plans/document/read-filed';
 import { getDecisionLetter } from '@/lib/reviews/letter';
 import { decisionLetterText } from '@/lib/reviews/letter-content';
 import { approvedPlanFor, completeDraft, createOperation, createOwner, createReviewer, submitOriginalPlan } from './support/factories';
@@ -62,8 +62,8 @@ describe(`the plan's manure balance at submission and in review on ${databaseLab
       i === 0 ? { ...f, phosphorusIndex: '3', p2o5RemovalLbPerAcre: '60', yearsBetweenApplications: '1', crops: [{ year: String(year + 1), crop: 'corn', yield: '200' }], previousCrop: 'soybeans', previousCropManured: 'true', yieldSource: 'own_records', yieldBasis: 'Yield monitor 2021-2025' } : f);
     const planId = await approvedPlanFor(owner, operationId, reviewer, { draft: { ...d, production: { ...d.production, manureAmountBasis: '2,480 head x 766 gallons a head' }, fields: { fields } } });
 
-    // The plan's tables keep what the owner stated (an update starts from them).
-    const stored = await documentFromTables(await getDb(), planId);
+    // The filed plan keeps what the owner stated (an update starts from it).
+    const stored = (await loadFiledDocument(await getDb(), planId))?.document;
     expect(stored?.production.manureAmountBasis).toBe('2,480 head x 766 gallons a head');
     expect(stored?.fields.find((f) => f.name === 'Home 80')).toMatchObject({ p2o5RemovalLbPerAcre: 60, yearsBetweenApplications: 1, crops: [{ year: year + 1, crop: 'corn', yield: 200 }], previousCrop: 'soybeans', previousCropManured: true, yieldSource: 'own_records', yieldBasis: 'Yield monitor 2021-2025' });
 

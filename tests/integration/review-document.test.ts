@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { planFields, planSubmissions } from '@/db/schema';
+import { planSubmissions } from '@/db/schema';
+import { loadFiledDocument } from '@/lib/plans/document/read-filed';
 import type { Actor } from '@/lib/auth/roles';
 import { getReviewView } from '@/lib/reviews/review-view';
 import { findPlanComplete } from '@/lib/reviews/completeness';
@@ -33,7 +34,7 @@ describe(`the review page's reading of a submitted plan on ${databaseLabel}`, ()
     await findPlanComplete(reviewer, { planId, version: await planVersion(planId) }, addDays('2026-10-06', 5));
     // An update starts from the last approved plan as filed, so its fields keep their keys (the diff's key).
     const approved = draft.fields.fields.map((f) => ({ id: f.key, name: f.name }));
-    expect((await db.select({ name: planFields.name }).from(planFields).where(eq(planFields.planId, approvedId))).map((f) => f.name).sort()).toEqual(['Field 1', 'Field 2']);
+    expect((await loadFiledDocument(db, approvedId))!.document.fields.map((f) => f.name).sort()).toEqual(['Field 1', 'Field 2']);
     const idOf = (name: string) => approved.find((f) => f.name === name)!.id;
     const field = (key: string, name: string, countyFips: string, pIndex: number) => ({
       key, name, countyFips, acres: 80, tenure: 'owned', crops: [{ year: 2026, crop: 'corn' }], optimumYield: 200,
@@ -44,6 +45,7 @@ describe(`the review page's reading of a submitted plan on ${databaseLabel}`, ()
       idempotencyKey: 'review-document-test',
       submittedOn: '2026-10-06',
       snapshot: {
+        version: 1,
         kind: 'annual_update',
         animalUnitCapacity: 1984,
         document: {

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { DocumentView } from '@/components/plan-document/document-view';
 import { diffDocuments } from '@/lib/plans/document/diff';
-import { buildSnapshot, readSnapshot, SNAPSHOT_VERSION } from '@/lib/plans/document/snapshot';
+import { upgradeDraft, upgradeSnapshot } from '@/db/upgrades/plan-documents';
+import { buildSnapshot, readSnapshot, SnapshotUnreadable, SNAPSHOT_VERSION } from '@/lib/plans/document/snapshot';
 import type { FiledDocument } from '@/lib/plans/document/types';
 import { agreementsStep, fieldRow } from '@/lib/validation/plan-fields';
 import { stockpileRow } from '@/lib/validation/plan-stockpiles';
@@ -95,7 +96,7 @@ describe('the plan document', () => {
       expect(part.read(changed)).not.toEqual(part.read(base));
       expect(render(changed)).not.toBe(render(base));
       const stored = JSON.parse(JSON.stringify(buildSnapshot({ ...snapshotParts, document: changed })));
-      expect(readSnapshot(stored)!.document).toEqual(changed);
+      expect(readSnapshot(stored).document).toEqual(changed);
       const diff = diffDocuments(base, changed);
       expect(diff.map((c) => c.path)).toContainEqual(expect.stringMatching(new RegExp(`${part.section}(\\.[^.]+)?\\.${part.key}$`)));
     });
@@ -122,9 +123,13 @@ describe('snapshots already stored', () => {
     expect(buildSnapshot({ ...snapshotParts, document: base }).version).toBe(1);
   });
 
-  it('reads the unversioned snapshot of earlier releases (the fixture of the stored shape)', () => {
-    const r = readSnapshot(unversioned)!;
-    expect(r.version).toBeNull();
+  it('reads only version 1: an earlier shape is refused until the database upgrade has rewritten it', () => {
+    expect(() => readSnapshot(unversioned)).toThrow(SnapshotUnreadable);
+    expect(() => readSnapshot({ ...buildSnapshot({ ...snapshotParts, document: base }), document: { ...base, fields: [{ name: 'No key' }] } })).toThrow(SnapshotUnreadable);
+  });
+
+  it('upgrades the unversioned snapshot of earlier releases (the fixture of the stored shape)', () => {
+    const r = readSnapshot(upgradeSnapshot(unversioned, null));
     expect(r.animalUnitCapacity).toBe(992);
     expect(r.document.fields.map((f) => [f.name, f.crops[0]!.crop, f.phosphorusIndex, f.commercialNLbPerAcre])).toEqual([['Home 80', 'corn', 1.5, null], ['De Boer 40', 'soybeans', 2.5, null]]);
     expect(r.document.agreements[0]).toMatchObject({ fieldKey: '0b5c1b1e-6a55-4c55-9d2e-2f0c3a1d0002', landownerName: 'Jan De Boer' });
@@ -133,13 +138,13 @@ describe('snapshots already stored', () => {
     expect(render(r.document)).toContain('Jan De Boer, field “De Boer 40”, 40 acres, signed September 1, 2026');
   });
 
-  it('reads the early flat shape (cropSchedule, distancesFt, landAgreements, content) and leaves a missing figure a gap, not 0', () => {
-    const r = readSnapshot({
+  it('upgrades the early flat shape (cropSchedule, distancesFt, landAgreements, content) and leaves a missing figure a gap, not 0', () => {
+    const r = readSnapshot(upgradeSnapshot({
       content: { manureProduction: { annualAnimalProduction: 4960, manureVolumeGallons: 3_600_000, unit: 'thousand_gallons' }, soilLossPractices: 'Terraces.', changes: [{ path: 'fields.x', before: null, after: 'X', note: 'Field added' }] },
       fields: [{ name: 'Field 1', countyFips: '19167', acres: 80, tenure: 'owned', cropSchedule: [{ year: 2026, crop: 'corn' }], phosphorusIndex: null }],
       stockpiles: [{ name: 'Old pad', distancesFt: { known_sinkhole: 500, not_a_feature: 3 } }],
       landAgreements: [{ landownerName: 'Jan De Boer', fieldName: 'Field 1', signedOn: '2026-09-01' }],
-    })!;
+    }, null));
     expect(r.document.fields[0]).toMatchObject({ key: 'row-0', crops: [{ year: 2026, crop: 'corn' }], phosphorusIndex: null, optimumYield: null });
     expect(r.document.stockpiles[0]!.distances).toEqual({ known_sinkhole: 500 });
     expect(r.document.agreements[0]).toMatchObject({ fieldKey: 'row-0', attachmentId: null });
@@ -147,6 +152,24 @@ describe('snapshots already stored', () => {
     expect(r.document.soilLossPractices).toBe('Terraces.');
     expect(r.changes).toEqual([{ path: 'fields.x', label: 'Field added', before: null, after: 'X' }]);
     expect(render(r.document)).toContain('not given');
+  });
+});
+
+describe('drafts already stored', () => {
+  it('get the version of their format, keep only the form’s steps, and an update’s rows take the approved plan’s keys by name, each key once', () => {
+    const approved = { fields: [{ key: 'f1', name: 'Home 80' }], agreements: [], stockpiles: [{ key: 's1', name: 'East pad' }] };
+    const { draft, rekeyed } = upgradeDraft({
+      fields: { fields: [{ key: 'old-1', name: ' home 80' }, { key: 'old-2', name: 'Home 80' }, { key: 'old-3', name: 'West 40' }] },
+      stockpiles: { stockpiles: [{ key: 'old-s', name: 'EAST PAD' }], soilLossPractices: 'Terraces.' },
+      review: { seen: true },
+    }, approved);
+    expect(draft.version).toBe(1);
+    expect(draft).not.toHaveProperty('review');
+    expect((draft.fields as { fields: { key: string }[] }).fields.map((f) => f.key)).toEqual(['f1', 'old-2', 'old-3']);
+    expect((draft.stockpiles as { stockpiles: { key: string }[]; soilLossPractices: string })).toMatchObject({ stockpiles: [{ key: 's1' }], soilLossPractices: 'Terraces.' });
+    expect([...rekeyed.fields]).toEqual([['old-1', 'f1']]);
+    // An original plan's draft (nothing approved to match) only gets its version.
+    expect(upgradeDraft({ contacts: { contacts: [] } }, null).draft).toEqual({ version: 1, contacts: { contacts: [] } });
   });
 });
 

@@ -3,15 +3,15 @@ import { desc, eq } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
 import { planSubmissions, plans } from '@/db/schema';
 import { loadReferenceTables } from '@/lib/reference/load';
-import { documentFromTables } from './from-tables';
-import { readChanges } from './lenient';
+import { changesOfContent, documentOfContent } from './draft';
 import { readSnapshot } from './snapshot';
 import type { FiledPlan } from './types';
 
 /**
  * The one reader of a filed plan, for the owner, the preparer, the reviewer, the county and the
  * letter: the frozen snapshot of its latest submission when there is one (what the owner
- * certified), else the plan's own tables. Null when the plan does not exist. The caller has
+ * certified), else what plans.content records of a plan the portal holds no submission of (an
+ * imported history). Null when the plan does not exist. The caller has
  * already checked that the actor may see the plan.
  *
  * Its figures read the reference values it was filed with: those frozen in the snapshot, or, for a
@@ -30,8 +30,8 @@ export async function loadFiledDocument(db: Executor, planId: string): Promise<F
     .where(eq(planSubmissions.planId, planId))
     .orderBy(desc(planSubmissions.createdAt))
     .limit(1);
-  const reading = submission ? readSnapshot(submission.snapshot, plan.content) : null;
-  if (reading && submission) {
+  if (submission) {
+    const reading = readSnapshot(submission.snapshot);
     return {
       source: 'submission',
       submittedOn: submission.submittedOn,
@@ -41,8 +41,7 @@ export async function loadFiledDocument(db: Executor, planId: string): Promise<F
       referenceTables: reading.referenceTables ?? (await loadReferenceTables(db, submission.submittedOn, { recordedBy: submission.createdAt })),
     };
   }
-  const document = await documentFromTables(db, planId);
-  if (!document) return null;
+  const document = documentOfContent(plan.content);
   const referenceTables = await loadReferenceTables(db, plan.submittedOn ?? plan.updatedAt.toISOString().slice(0, 10), { recordedBy: plan.updatedAt });
-  return { source: 'plan_tables', submittedOn: plan.submittedOn, animalUnitCapacity: plan.animalUnitCapacity, document, changes: readChanges(plan.content?.changes), referenceTables };
+  return { source: 'plan_tables', submittedOn: plan.submittedOn, animalUnitCapacity: plan.animalUnitCapacity, document, changes: changesOfContent(plan.content), referenceTables };
 }

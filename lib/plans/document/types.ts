@@ -5,12 +5,13 @@
 // checks, never replaced by 0).
 import type { AgreementsStep, FieldRow as FieldRowOutput } from '@/lib/validation/plan-fields';
 import type { StockpileRow as StockpileRowOutput } from '@/lib/validation/plan-stockpiles';
-import type { ContactsStep, ProductionStep } from '@/lib/validation/plans';
+import type { ContactsStep, PlanDraft as PlanDraftValues, ProductionStep } from '@/lib/validation/plans';
 import type { ReferenceTables } from '../reference-tables';
-import type { DataStepId } from '../steps';
 
-/** The form as typed, one object per step. Never validated beyond its shape until submission. */
-export type PlanDraft = Partial<Record<DataStepId, Record<string, unknown>>>;
+export { PLAN_DRAFT_VERSION } from '@/lib/validation/plans';
+
+/** The plan in progress: the form as typed, one object per step, versioned. Checked for shape while edited, strictly at submission. */
+export type PlanDraft = PlanDraftValues;
 
 export type Contact = ContactsStep['contacts'][number];
 export type Production = ProductionStep;
@@ -51,6 +52,7 @@ export type PlanChange = { path: string; label: string; before: string | null; a
 
 /** A filed plan as every audience reads it (owner, preparer, reviewer, county, letter). */
 export type FiledPlan = {
+  /** 'plan_tables': a plan the portal holds no frozen submission of, read from its own row (plans.content). */
   source: 'submission' | 'plan_tables';
   submittedOn: string | null;
   animalUnitCapacity: number | null;
