@@ -1,6 +1,5 @@
 import { FEE_CODES, PLAN_STATUSES } from './codes';
 import { pgEnum } from 'drizzle-orm/pg-core';
-import { ANIMAL_CATEGORY_IDS } from '../../lib/rules/animal-categories';
 
 export const userRole = pgEnum('user_role', [
   'owner',
@@ -27,8 +26,25 @@ export const constructionPermitStatus = pgEnum('construction_permit_status', [
   'issued',
 ]);
 
-// Iowa Code 459.102 animal categories: the list (and the factors) live in lib/rules.
-export const animalCategory = pgEnum('animal_category', ANIMAL_CATEGORY_IDS);
+// Iowa Code 459.102 animal categories, as stored. The law's list (with its factors) is lib/rules'
+// ANIMAL_CATEGORY_IDS, which is pure and imports nothing; the database layer imports nothing from
+// lib, so the stored list is written here and tests/unit/catalogues.test.ts holds the two equal
+// (in order, and for the compiler both ways).
+export const animalCategory = pgEnum('animal_category', [
+  'cattle_slaughter_feeder',
+  'dairy_immature',
+  'dairy_mature',
+  'swine_over_55_lb',
+  'swine_15_to_55_lb',
+  'sheep_lambs',
+  'goats',
+  'horses',
+  'turkeys_over_7_lb',
+  'turkeys_7_lb_or_less',
+  'chickens_liquid_manure',
+  'chickens_dry_over_3_lb',
+  'chickens_dry_3_lb_or_less',
+]);
 
 export const storageKind = pgEnum('storage_kind', ['formed', 'unformed', 'egg_washwater']);
 
