@@ -28,8 +28,8 @@ export function AccountForm<T extends FieldValues>({ schema, fields, defaults, h
   const [message, setMessage] = useState<string | null>(null);
   const [done, setDone] = useState(false);
   const { register, handleSubmit, setError, formState } = useForm<T>({
-    // zod schemas with transforms have an input type unlike T; the resolver outputs T.
-    resolver: formResolver(schema as never),
+    // formResolver takes any zod schema (one with transforms has an input type unlike T) and outputs T.
+    resolver: formResolver(schema),
     defaultValues: defaults,
   });
 
