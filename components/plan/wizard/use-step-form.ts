@@ -18,7 +18,7 @@ export function useStepForm<T extends FieldValues>(
   onChange: (values: T) => void,
   handleRef: RefObject<StepHandle | null>,
 ) {
-  const form = useForm<T>({ resolver: formResolver(schema as never), defaultValues: defaults, mode: 'onSubmit', reValidateMode: 'onChange' });
+  const form = useForm<T>({ resolver: formResolver(schema), defaultValues: defaults, mode: 'onSubmit', reValidateMode: 'onChange' });
   useEffect(() => {
     return form.subscribe({ formState: { values: true }, callback: ({ values }) => onChange(values as T) });
   }, [form, onChange]);
