@@ -12,6 +12,7 @@ import * as countyPlanSubmitted from './county-plan-submitted';
 import * as feeReceipt from './fee-receipt';
 import * as newOwnerDue from './new-owner-due';
 import * as ownerClaimInvitation from './owner-claim-invitation';
+import * as passwordChanged from './password-changed';
 import * as passwordReset from './password-reset';
 import * as planDecided from './plan-decided';
 import * as registrationAnswered from './registration-answered';
@@ -54,6 +55,7 @@ const TEMPLATES: { [K in EmailTemplateId]: Template<EmailTemplates[K]> } = {
   'account-notice': { ...accountNotice, component: accountNotice.AccountNoticeEmail },
   'verify-email': { ...verifyEmail, component: verifyEmail.VerifyEmailEmail },
   'password-reset': { ...passwordReset, component: passwordReset.PasswordResetEmail },
+  'password-changed': { ...passwordChanged, component: passwordChanged.PasswordChangedEmail },
   'fee-receipt': { ...feeReceipt, component: feeReceipt.FeeReceiptEmail },
   'county-digest': { ...countyDigest, component: countyDigest.CountyDigestEmail },
   'transfer-requested': { ...transferRequested, component: transferRequested.TransferRequestedEmail },

@@ -173,6 +173,17 @@ export type OwnerClaimInvitationProps = {
 };
 
 // Rendered by emails/password-reset.tsx.
+// Rendered by emails/password-changed.tsx.
+// CROMERR §3.2000(b)(5)(vii): the account holder is told when their credential changes.
+export type PasswordChangedProps = {
+  name?: string | null;
+  /** When the new password was set (ISO instant). */
+  at: string;
+  /** The forgotten-password page, to take the account back. */
+  resetUrl: string;
+  signInUrl: string;
+};
+
 export type PasswordResetProps = {
   name?: string | null;
   resetUrl: string;
@@ -443,6 +454,7 @@ export type EmailTemplates = {
   'account-notice': AccountNoticeProps;
   'verify-email': VerifyEmailProps;
   'password-reset': PasswordResetProps;
+  'password-changed': PasswordChangedProps;
   'fee-receipt': FeeReceiptProps;
   'county-digest': CountyDigestProps;
   'transfer-requested': TransferRequestedProps;
