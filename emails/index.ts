@@ -10,6 +10,7 @@ import * as countyDigest from './county-digest';
 import * as countyPlanDecided from './county-plan-decided';
 import * as countyPlanSubmitted from './county-plan-submitted';
 import * as feeReceipt from './fee-receipt';
+import * as filingDisputed from './filing-disputed';
 import * as newOwnerDue from './new-owner-due';
 import * as ownerClaimInvitation from './owner-claim-invitation';
 import * as passwordChanged from './password-changed';
@@ -56,6 +57,7 @@ const TEMPLATES: { [K in EmailTemplateId]: Template<EmailTemplates[K]> } = {
   'verify-email': { ...verifyEmail, component: verifyEmail.VerifyEmailEmail },
   'password-reset': { ...passwordReset, component: passwordReset.PasswordResetEmail },
   'password-changed': { ...passwordChanged, component: passwordChanged.PasswordChangedEmail },
+  'filing-disputed': { ...filingDisputed, component: filingDisputed.FilingDisputedEmail },
   'fee-receipt': { ...feeReceipt, component: feeReceipt.FeeReceiptEmail },
   'county-digest': { ...countyDigest, component: countyDigest.CountyDigestEmail },
   'transfer-requested': { ...transferRequested, component: transferRequested.TransferRequestedEmail },

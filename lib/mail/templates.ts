@@ -173,6 +173,26 @@ export type OwnerClaimInvitationProps = {
 };
 
 // Rendered by emails/password-reset.tsx.
+// Rendered by emails/filing-disputed.tsx.
+// CROMERR repudiation: a signer says "I did not sign this". Sent to the department's staff at once.
+export type FilingDisputedProps = {
+  operationName: string;
+  facilityId: string;
+  countyName: string;
+  referenceNumber: string;
+  /** The receipt number of the disputed filing, when it has one. */
+  confirmationNumber: string | null;
+  /** The Iowa date the filing was received. */
+  submittedOn: string;
+  /** ISO instant. */
+  disputedAt: string;
+  disputedBy: string;
+  /** What they said happened, in their words. */
+  statement: string;
+  /** The filing's review page. */
+  planUrl: string;
+};
+
 // Rendered by emails/password-changed.tsx.
 // CROMERR §3.2000(b)(5)(vii): the account holder is told when their credential changes.
 export type PasswordChangedProps = {
@@ -455,6 +475,7 @@ export type EmailTemplates = {
   'verify-email': VerifyEmailProps;
   'password-reset': PasswordResetProps;
   'password-changed': PasswordChangedProps;
+  'filing-disputed': FilingDisputedProps;
   'fee-receipt': FeeReceiptProps;
   'county-digest': CountyDigestProps;
   'transfer-requested': TransferRequestedProps;
