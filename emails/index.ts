@@ -10,8 +10,10 @@ import * as countyDigest from './county-digest';
 import * as countyPlanDecided from './county-plan-decided';
 import * as countyPlanSubmitted from './county-plan-submitted';
 import * as feeReceipt from './fee-receipt';
+import * as filingDisputed from './filing-disputed';
 import * as newOwnerDue from './new-owner-due';
 import * as ownerClaimInvitation from './owner-claim-invitation';
+import * as passwordChanged from './password-changed';
 import * as passwordReset from './password-reset';
 import * as planDecided from './plan-decided';
 import * as registrationAnswered from './registration-answered';
@@ -54,6 +56,8 @@ const TEMPLATES: { [K in EmailTemplateId]: Template<EmailTemplates[K]> } = {
   'account-notice': { ...accountNotice, component: accountNotice.AccountNoticeEmail },
   'verify-email': { ...verifyEmail, component: verifyEmail.VerifyEmailEmail },
   'password-reset': { ...passwordReset, component: passwordReset.PasswordResetEmail },
+  'password-changed': { ...passwordChanged, component: passwordChanged.PasswordChangedEmail },
+  'filing-disputed': { ...filingDisputed, component: filingDisputed.FilingDisputedEmail },
   'fee-receipt': { ...feeReceipt, component: feeReceipt.FeeReceiptEmail },
   'county-digest': { ...countyDigest, component: countyDigest.CountyDigestEmail },
   'transfer-requested': { ...transferRequested, component: transferRequested.TransferRequestedEmail },

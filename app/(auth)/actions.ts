@@ -39,7 +39,8 @@ export const forgotPasswordAction = definePublicAction({ input: forgotPasswordSc
 });
 
 export const resetPasswordAction = definePublicAction({ input: resetPasswordSchema }, async ({ input }) => {
-  if (!(await resetPassword(input.token, input.password))) throw invalidLink();
+  if (!(await resetPassword(input.token, input.password, publicOrigin()))) throw invalidLink();
+  kickDelivery();
   return { ok: true, data: undefined };
 });
 

@@ -60,12 +60,13 @@ export const stepUpOptionsAction = defineAction({ input: NO_INPUT, capability: '
   return { ok: true, data: await stepUpOptions(actor) };
 });
 
-/** Keeps the passkey the browser made. */
-export const addPasskeyAction = defineAction({ input: addPasskeySchema, capability: 'account.manage_own', enrolling: true }, async ({ actor, input: values }): Promise<ActionResult> => {
+/** Keeps the passkey the browser made; the account's first factor comes with its recovery codes, shown once. */
+export const addPasskeyAction = defineAction({ input: addPasskeySchema, capability: 'account.manage_own', enrolling: true }, async ({ actor, input: values }): Promise<ActionResult<string[] | null>> => {
   const key = await finishPasskeyRegistration(actor, { ...values, response: values.response as unknown as RegistrationResponseJSON }, clientAddress(await headers()));
   kickDelivery();
-  revalidatePath('/account');
-  return { ok: true, data: undefined, message: `Passkey “${key.name}” added. Signing in and signing plans can use it instead of a code.` };
+  // With recovery codes to show, the page refreshes once they are saved, so they are not lost to a re-render.
+  if (!key.recoveryCodes) revalidatePath('/account');
+  return { ok: true, data: key.recoveryCodes, message: `Passkey “${key.name}” added. Signing in and signing plans can use it instead of a code.` };
 });
 
 export const removePasskeyAction = defineAction({ input: removePasskeySchema, capability: 'account.manage_own' }, async ({ actor, input: values }): Promise<ActionResult> => {

@@ -8,6 +8,7 @@ import { Button } from '@/components/button';
 import { TextField } from '@/components/text-field';
 import { formatDateTime } from '@/lib/format';
 import { addPasskeyAction, removePasskeyAction, startPasskeyAction } from './actions';
+import { RecoveryCodes } from './second-factor-forms';
 import { stepUpIfNeeded } from './step-up';
 
 type Passkey = { id: string; name: string; createdAt: string; lastUsedAt: string | null };
@@ -19,8 +20,10 @@ const OFFLINE = 'We could not reach the portal. Try again; what you typed is sti
  * authenticator app, used at sign-in and to sign plans. Each is named, listed, and removed with the
  * password.
  */
-export function PasskeysSection({ passkeys, hasApp }: { passkeys: Passkey[]; hasApp: boolean }) {
+export function PasskeysSection({ passkeys, hasApp, recoveryCodesLeft }: { passkeys: Passkey[]; hasApp: boolean; recoveryCodesLeft: number }) {
   const router = useRouter();
+  // The recovery codes that came with the account's first factor, until the person says they saved them.
+  const [codes, setCodes] = useState<{ codes: string[]; message?: string } | null>(null);
   const [name, setName] = useState('');
   const [nameError, setNameError] = useState<string | null>(null);
   const [password, setPassword] = useState('');
@@ -58,10 +61,11 @@ export function PasskeysSection({ passkeys, hasApp }: { passkeys: Passkey[]; has
         setFieldErrors(Object.fromEntries(Object.entries(result.fieldErrors ?? {}).map(([k, m]) => [k, m[0] ?? ''])));
         return setStatus({ ok: false, text: result.message });
       }
-      setStatus({ ok: true, text: result.message ?? 'Passkey added.' });
       setName('');
       setPassword('');
       setCode('');
+      if (result.data) return setCodes({ codes: result.data, message: result.message });
+      setStatus({ ok: true, text: result.message ?? 'Passkey added.' });
       router.refresh();
     } catch {
       setStatus({ ok: false, text: OFFLINE });
@@ -70,12 +74,33 @@ export function PasskeysSection({ passkeys, hasApp }: { passkeys: Passkey[]; has
     }
   };
 
+  if (codes) {
+    return (
+      <section aria-labelledby="passkeys-heading">
+        <h3 id="passkeys-heading">Passkeys</h3>
+        <RecoveryCodes
+          codes={codes.codes}
+          message={codes.message}
+          lost="If you lose the device that holds your passkey, each code signs you in once in its place: type it where the portal asks for a code."
+          onDone={() => {
+            setCodes(null);
+            router.refresh();
+          }}
+        />
+      </section>
+    );
+  }
+
   return (
     <section aria-labelledby="passkeys-heading">
       <h3 id="passkeys-heading">Passkeys</h3>
       <p>
         A passkey lets this device (with its fingerprint, face or PIN) or a security key stand in for a code from the app, when you sign in and when you sign a plan.
-        {hasApp ? null : ' Passkeys come without recovery codes: if you lose the only device that holds yours, the department’s administrator resets your second factor. Adding an authenticator app too gives you recovery codes.'}
+        {hasApp
+          ? null
+          : passkeys.length
+            ? ` You have ${recoveryCodesLeft} unused recovery code${recoveryCodesLeft === 1 ? '' : 's'}: each signs you in once if you lose the device that holds your passkey. If you lose it and your codes, the department’s administrator resets your second factor.`
+            : ' Your first passkey comes with ten recovery codes, shown once: keep them safe, they sign you in if you lose the device.'}
       </p>
       {passkeys.length ? (
         <ul className="usa-list" aria-label="Your passkeys">

@@ -32,15 +32,15 @@ function StatusAlert({ status }: { status: Status }) {
   );
 }
 
-/** The ten recovery codes, shown once, with what to do with them. */
-function RecoveryCodes({ codes, message, onDone }: { codes: string[]; message?: string; onDone: () => void }) {
+/** The ten recovery codes, shown once, with what to do with them; `lost` names what they stand in for. */
+export function RecoveryCodes({ codes, message, onDone, lost = 'If you lose your phone, each code signs you in once instead of a code from the app.' }: { codes: string[]; message?: string; onDone: () => void; lost?: string }) {
   return (
     <section aria-labelledby="recovery-codes-heading" className="border-1px border-base-lighter padding-2 radius-md">
       {message ? <Alert type="success" role="status" slim>{message}</Alert> : null}
       <h3 id="recovery-codes-heading" className="margin-top-1">Your recovery codes</h3>
       <p>
         <strong>Save these codes now: this is the only time the portal shows them.</strong> Print them or keep them in a
-        password manager, away from your phone. If you lose your phone, each code signs you in once instead of a code from the app.
+        password manager, away from your phone. {lost}
       </p>
       <ul className="usa-list usa-list--unstyled font-mono-md" aria-label="Recovery codes">
         {codes.map((c) => (

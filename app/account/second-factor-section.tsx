@@ -45,7 +45,7 @@ export async function SecondFactorSection({ actor }: { actor: Actor }) {
           <SetUpAuthenticator />
         </>
       )}
-      <PasskeysSection hasApp={status.enrolled} passkeys={keys.map((k) => ({ id: k.id, name: k.name, createdAt: k.createdAt.toISOString(), lastUsedAt: k.lastUsedAt?.toISOString() ?? null }))} />
+      <PasskeysSection hasApp={status.enrolled} recoveryCodesLeft={status.recoveryCodesLeft} passkeys={keys.map((k) => ({ id: k.id, name: k.name, createdAt: k.createdAt.toISOString(), lastUsedAt: k.lastUsedAt?.toISOString() ?? null }))} />
     </section>
   );
 }

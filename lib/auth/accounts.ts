@@ -4,6 +4,7 @@ import { getDb } from '@/lib/db';
 import { counties, parties, users } from '@/db/schema';
 import { recordAudit } from '@/lib/audit';
 import { AppError, pgErrorCode } from '@/lib/errors';
+import { publicOrigin } from '@/lib/env';
 import { enqueueEmail } from '@/lib/notifications/outbox';
 import type { InviteInput, RegisterInput, RegisterPreparerInput } from '@/lib/validation/accounts';
 import { normalizeEmail } from './credentials';
@@ -132,17 +133,29 @@ export async function requestPasswordReset(emailInput: string, origin: string): 
   });
 }
 
-/** Sets a new password from a reset link; every older session of the account stops working. */
-export async function resetPassword(token: string, password: string): Promise<boolean> {
+/**
+ * Sets a new password from a reset link; every older session of the account stops working, and the
+ * account holder is emailed that the password changed, with what to do if it was not them.
+ */
+export async function resetPassword(token: string, password: string, origin = publicOrigin(), at = new Date()): Promise<boolean> {
   const passwordHash = await hashPassword(password);
   const db = await getDb();
   return db.transaction(async (tx) => {
     const row = await consumeToken(tx, 'password_reset', token);
     if (!row?.userId) return false;
-    await tx
+    const [user] = await tx
       .update(users)
       .set({ passwordHash, sessionVersion: sql`${users.sessionVersion} + 1`, emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())` })
-      .where(eq(users.id, row.userId));
+      .where(eq(users.id, row.userId))
+      .returning({ id: users.id, email: users.email, name: users.name });
+    if (user) {
+      await enqueueEmail(tx, {
+        eventKey: `user:${user.id}:password-changed:${at.getTime()}`,
+        recipients: [{ address: user.email, userId: user.id }],
+        template: 'password-changed',
+        props: { name: user.name, at: at.toISOString(), resetUrl: accountLinks(origin).resetUrl, signInUrl: accountLinks(origin).signInUrl },
+      });
+    }
     await revokeAllSessions(tx, row.userId);
     // The reset is the way back in that always works: earlier failed sign-ins no longer slow it.
     await clearFailedAttempts(tx, row.email);

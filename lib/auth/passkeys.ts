@@ -13,13 +13,13 @@ import {
 import { and, asc, count, eq, gt, isNotNull } from 'drizzle-orm';
 import { type Executor } from '@/db/client';
 import { getDb } from '@/lib/db';
-import { passkeys, userSecondFactors, webauthnChallenges } from '@/db/schema';
+import { passkeys, recoveryCodes, userSecondFactors, webauthnChallenges } from '@/db/schema';
 import { recordAudit } from '@/lib/audit';
 import { publicOrigin } from '@/lib/env';
 import { AppError, notFoundError } from '@/lib/errors';
 import { authorize } from './policy';
 import type { Actor } from './roles';
-import { noticeSecondFactorChange, verifySecondFactor } from './second-factor';
+import { hasSecondFactor, issueRecoveryCodes, noticeSecondFactorChange, verifySecondFactor } from './second-factor';
 import { requirePasswordAgain } from './password-again';
 
 // Passkeys (WebAuthn, through the maintained @simplewebauthn/server): a second factor beside the
@@ -114,18 +114,21 @@ export async function stepUpOptions(actor: Actor): Promise<PublicKeyCredentialRe
 /**
  * Keeps the passkey the browser made, once its response answers the challenge: the password is asked
  * again (wrong ones count in the sign-in throttle of this session) and, where the account has a
- * factor, that factor too. The account holder is emailed.
+ * factor, that factor too. The account holder is emailed. A passkey that is the account's first
+ * factor comes with ten recovery codes, returned to be shown this once (as with an authenticator
+ * app): they stand in for the passkey if its device is lost. Otherwise `recoveryCodes` is null.
  */
 export async function finishPasskeyRegistration(
   actor: Actor,
   input: { response: RegistrationResponseJSON; name: string; password: string; code?: string; stepUp?: string },
   ip: string | null,
-): Promise<PasskeySummary> {
+): Promise<PasskeySummary & { recoveryCodes: string[] | null }> {
   await requirePasswordAgain(actor, input.password);
   const db = await getDb();
   return db.transaction(async (tx) => {
     await authorize(actor, 'account.manage_own', undefined, tx);
     await requireExistingFactor(tx, actor.id, input);
+    const first = !(await hasSecondFactor(actor.id, tx));
     const challenge = await takeChallenge(tx, actor.id, 'register');
     if (!challenge) throw new AppError('CONFLICT', 'Adding the passkey took too long. Start again.');
     const { rpID, origin } = relyingParty();
@@ -141,9 +144,13 @@ export async function finishPasskeyRegistration(
       .onConflictDoNothing()
       .returning({ id: passkeys.id, name: passkeys.name, createdAt: passkeys.createdAt, lastUsedAt: passkeys.lastUsedAt });
     if (!row) throw new AppError('CONFLICT', 'This passkey is already on an account.');
-    await recordAudit(tx, { actorUserId: actor.id, action: 'auth.second_factor_enrolled', entityType: 'user', entityId: actor.id, after: { kind: 'passkey', passkeyId: row.id, name: row.name }, ipAddress: ip });
+    const codes = first ? await issueRecoveryCodes(tx, actor.id) : null;
+    await recordAudit(tx, {
+      actorUserId: actor.id, action: 'auth.second_factor_enrolled', entityType: 'user', entityId: actor.id,
+      after: { kind: 'passkey', passkeyId: row.id, name: row.name, ...(codes ? { recoveryCodes: codes.length } : {}) }, ipAddress: ip,
+    });
     await noticeSecondFactorChange(tx, actor, 'enrolled');
-    return row;
+    return { ...row, recoveryCodes: codes };
   });
 }
 
@@ -155,6 +162,8 @@ export async function removePasskey(actor: Actor, input: { id: string; password:
     await authorize(actor, 'account.manage_own', undefined, tx);
     const [gone] = await tx.delete(passkeys).where(and(eq(passkeys.id, input.id), eq(passkeys.userId, actor.id))).returning({ name: passkeys.name });
     if (!gone) throw notFoundError();
+    // The recovery codes go with the account's last factor: a code must never sign in an account that asks for none.
+    if (!(await hasSecondFactor(actor.id, tx))) await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, actor.id));
     await recordAudit(tx, { actorUserId: actor.id, action: 'auth.second_factor_removed', entityType: 'user', entityId: actor.id, before: { kind: 'passkey', passkeyId: input.id, name: gone.name }, ipAddress: ip });
     await noticeSecondFactorChange(tx, actor, 'removed');
   });

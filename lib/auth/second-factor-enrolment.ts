@@ -8,11 +8,11 @@ import { AppError } from '@/lib/errors';
 import { verifyPassword } from './passwords';
 import { authorize } from './policy';
 import type { Actor } from './roles';
-import { noticeSecondFactorChange, verifySecondFactor } from './second-factor';
+import { hasSecondFactor, issueRecoveryCodes, noticeSecondFactorChange, verifySecondFactor } from './second-factor';
 import { requireExistingFactor } from './passkeys';
 import { SECOND_FACTOR_WRONG } from './second-factor-words';
 import { checkThrottle, recordAttempt, waitInWords } from './throttle';
-import { checkTotpCode, decryptTotpSecret, encryptTotpSecret, hashRecoveryCode, newRecoveryCodes, newTotpSecret, totpQrDataUrl } from './totp';
+import { checkTotpCode, decryptTotpSecret, encryptTotpSecret, newTotpSecret, totpQrDataUrl } from './totp';
 
 // The account holder sets up, replaces the recovery codes of, or removes their own authenticator app.
 // A code or password typed here is a guess like one at sign-in: wrong ones count in the same throttle,
@@ -50,13 +50,6 @@ async function refuseCode(db: Executor, actor: Actor, field = 'code'): Promise<n
   const key = throttleKey(actor);
   await recordAttempt(db, key.email, key.address, false);
   throw new AppError('VALIDATION', SECOND_FACTOR_WRONG, { [field]: ['Enter the code your app shows now'] });
-}
-
-async function issueRecoveryCodes(tx: Executor, userId: string): Promise<string[]> {
-  const codes = newRecoveryCodes();
-  await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
-  await tx.insert(recoveryCodes).values(codes.map((c) => ({ userId, codeHash: hashRecoveryCode(c) })));
-  return codes;
 }
 
 /**
@@ -118,9 +111,10 @@ export async function removeOwnSecondFactor(actor: Actor, input: { password: str
     await authorize(actor, 'account.manage_own', undefined, tx);
     const method = await verifySecondFactor(actor.id, input.code, tx, at);
     if (!method) return false;
-    // The app and its recovery codes only: the account's passkeys stay until removed one by one.
+    // The app only: the account's passkeys stay until removed one by one, and so do the recovery
+    // codes while a passkey remains (they stand in for it when its device is lost).
     await tx.delete(userSecondFactors).where(eq(userSecondFactors.userId, actor.id));
-    await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, actor.id));
+    if (!(await hasSecondFactor(actor.id, tx))) await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, actor.id));
     await recordAudit(tx, { actorUserId: actor.id, action: 'auth.second_factor_removed', entityType: 'user', entityId: actor.id, before: { kind: 'totp' }, after: { with: method }, ipAddress: ip });
     await noticeSecondFactorChange(tx, actor, 'removed', at);
     return true;

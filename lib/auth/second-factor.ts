@@ -10,7 +10,7 @@ import { enqueueEmail } from '@/lib/notifications/outbox';
 import type { SecondFactorChange } from '@/lib/mail/templates';
 import { authorize } from './policy';
 import type { Actor, Role } from './roles';
-import { checkTotpCode, decryptTotpSecret, hashRecoveryCode, looksLikeRecoveryCode } from './totp';
+import { checkTotpCode, decryptTotpSecret, hashRecoveryCode, looksLikeRecoveryCode, newRecoveryCodes } from './totp';
 
 // The second sign-in factor: what sign-in (lib/auth/credentials) and, later, a signing step ask.
 // Enrolment by the account holder is in ./second-factor-enrolment.
@@ -38,13 +38,23 @@ export async function getSecondFactorStatus(userId: string, db?: Executor): Prom
     .where(and(eq(userSecondFactors.userId, userId), isNotNull(userSecondFactors.confirmedAt)))
     .limit(1);
   const [left] = await q.select({ n: count() }).from(recoveryCodes).where(and(eq(recoveryCodes.userId, userId), isNull(recoveryCodes.usedAt)));
-  return { enrolled: Boolean(factor), confirmedAt: factor?.confirmedAt ?? null, lastUsedAt: factor?.lastUsedAt ?? null, recoveryCodesLeft: factor ? (left?.n ?? 0) : 0 };
+  // Recovery codes come with the first factor, an app or a passkey, and go with the last one.
+  return { enrolled: Boolean(factor), confirmedAt: factor?.confirmedAt ?? null, lastUsedAt: factor?.lastUsedAt ?? null, recoveryCodesLeft: left?.n ?? 0 };
+}
+
+/** Ten new recovery codes for the account, inside the caller's transaction; earlier ones stop working. Shown once: only their hashes are kept. */
+export async function issueRecoveryCodes(tx: Executor, userId: string): Promise<string[]> {
+  const codes = newRecoveryCodes();
+  await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
+  await tx.insert(recoveryCodes).values(codes.map((c) => ({ userId, codeHash: hashRecoveryCode(c) })));
+  return codes;
 }
 
 /**
  * Checks a code against the account's confirmed factor, inside the caller's transaction: a current
  * authenticator code (not one used before: its time-step must be later than the last one taken), or
- * an unused recovery code (marked used, with the time: the account page counts those left). Returns
+ * an unused recovery code, whether the account's factor is an app or only passkeys (marked used, with
+ * the time: the account page counts those left). Returns
  * which one was taken, or null. The caller counts a null as a failed attempt.
  */
 export async function verifySecondFactor(userId: string, code: string, tx: Executor, at = new Date()): Promise<'totp' | 'recovery' | null> {
@@ -56,8 +66,8 @@ export async function verifySecondFactor(userId: string, code: string, tx: Execu
     .select()
     .from(userSecondFactors)
     .where(and(eq(userSecondFactors.userId, userId), isNotNull(userSecondFactors.confirmedAt)));
-  if (!factor) return null;
   if (/^[\d\s]+$/.test(typed)) {
+    if (!factor) return null;
     const step = checkTotpCode(decryptTotpSecret(factor.secretEncrypted, userId), typed, at, factor.lastUsedStep);
     if (step === null) return null;
     // Taken only if no request has taken this step (or a later one) meanwhile.

@@ -173,6 +173,37 @@ export type OwnerClaimInvitationProps = {
 };
 
 // Rendered by emails/password-reset.tsx.
+// Rendered by emails/filing-disputed.tsx.
+// CROMERR repudiation: a signer says "I did not sign this". Sent to the department's staff at once.
+export type FilingDisputedProps = {
+  operationName: string;
+  facilityId: string;
+  countyName: string;
+  referenceNumber: string;
+  /** The receipt number of the disputed filing, when it has one. */
+  confirmationNumber: string | null;
+  /** The Iowa date the filing was received. */
+  submittedOn: string;
+  /** ISO instant. */
+  disputedAt: string;
+  disputedBy: string;
+  /** What they said happened, in their words. */
+  statement: string;
+  /** The filing's review page. */
+  planUrl: string;
+};
+
+// Rendered by emails/password-changed.tsx.
+// CROMERR §3.2000(b)(5)(vii): the account holder is told when their credential changes.
+export type PasswordChangedProps = {
+  name?: string | null;
+  /** When the new password was set (ISO instant). */
+  at: string;
+  /** The forgotten-password page, to take the account back. */
+  resetUrl: string;
+  signInUrl: string;
+};
+
 export type PasswordResetProps = {
   name?: string | null;
   resetUrl: string;
@@ -443,6 +474,8 @@ export type EmailTemplates = {
   'account-notice': AccountNoticeProps;
   'verify-email': VerifyEmailProps;
   'password-reset': PasswordResetProps;
+  'password-changed': PasswordChangedProps;
+  'filing-disputed': FilingDisputedProps;
   'fee-receipt': FeeReceiptProps;
   'county-digest': CountyDigestProps;
   'transfer-requested': TransferRequestedProps;

@@ -1,19 +1,21 @@
 import 'server-only';
-import { and, asc, desc, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { type Executor } from '@/db/client';
 import { getDb } from '@/lib/db';
 import { counties, operations, planSubmissions, plans, users } from '@/db/schema';
 import { recordAudit } from '@/lib/audit';
 import { authorize } from '@/lib/auth/policy';
-import { isDepartment, type Actor } from '@/lib/auth/roles';
+import { DEPARTMENT, isDepartment, type Actor } from '@/lib/auth/roles';
+import { publicOrigin } from '@/lib/env';
 import { AppError, forbiddenError } from '@/lib/errors';
+import { enqueueEmail } from '@/lib/notifications/outbox';
 import { addDays, daysBetween } from '@/lib/rules';
 import { maySign } from '@/lib/signing/signatories';
 
 // CROMERR repudiation: someone who may sign for the operation opens the copy of record and says "I
 // did not sign this" within a stated time of receipt. The filing is then locked (the department
 // neither finds it complete nor decides it) and listed first on the department's worklist, until the
-// department has sorted it out with the owner.
+// department has sorted it out with the owner. The department's staff are emailed at once.
 
 /** How long after receipt a filing can be disputed here; later, the department is told by letter or phone. */
 export const DISPUTE_WINDOW_DAYS = 30;
@@ -29,7 +31,7 @@ export type DisputeState =
 
 async function latestSubmission(db: Executor, planId: string, lock = false) {
   const query = db
-    .select({ id: planSubmissions.id, submittedOn: planSubmissions.submittedOn, disputedAt: planSubmissions.disputedAt, disputeStatement: planSubmissions.disputeStatement, by: users.name })
+    .select({ id: planSubmissions.id, submittedOn: planSubmissions.submittedOn, confirmationNumber: planSubmissions.confirmationNumber, disputedAt: planSubmissions.disputedAt, disputeStatement: planSubmissions.disputeStatement, by: users.name })
     .from(planSubmissions)
     .leftJoin(users, eq(users.id, planSubmissions.disputedByUserId))
     .where(eq(planSubmissions.planId, planId))
@@ -51,11 +53,17 @@ export async function disputeState(actor: Actor, planId: string, operationId: st
 }
 
 /** "I did not sign this": locks the latest filing and puts it first on the department's worklist. */
-export async function disputeFiling(actor: Actor, input: { planId: string; statement: string }, today: string, ipAddress: string | null = null): Promise<{ disputedAt: Date }> {
+export async function disputeFiling(actor: Actor, input: { planId: string; statement: string }, today: string, ipAddress: string | null = null, origin = publicOrigin()): Promise<{ disputedAt: Date }> {
   const db = await getDb();
   return db.transaction(async (tx) => {
     await authorize(actor, 'plan.dispute_filing', { planId: input.planId }, tx);
-    const [plan] = await tx.select({ operationId: plans.operationId }).from(plans).where(eq(plans.id, input.planId)).for('update');
+    const [plan] = await tx
+      .select({ operationId: plans.operationId, referenceNumber: plans.referenceNumber, operationName: operations.name, facilityId: operations.facilityId, countyName: counties.name })
+      .from(plans)
+      .innerJoin(operations, eq(operations.id, plans.operationId))
+      .innerJoin(counties, eq(counties.fips, operations.countyFips))
+      .where(eq(plans.id, input.planId))
+      .for('update', { of: plans });
     if (!plan) throw new AppError('NOT_FOUND', 'We can’t find that record.');
     if (!(await maySign(tx, actor.id, plan.operationId))) {
       throw forbiddenError({ actorUserId: actor.id, capability: 'plan.dispute_filing', entityType: 'plan', entityId: input.planId, answer: 'forbidden' });
@@ -72,6 +80,19 @@ export async function disputeFiling(actor: Actor, input: { planId: string; state
     await recordAudit(tx, {
       actorUserId: actor.id, action: 'plan.filing_disputed', entityType: 'plan', entityId: input.planId,
       after: { submissionId: submission.id, statement: input.statement }, ipAddress,
+    });
+    // The department's staff are told at once, as they are of a changed copy of record: a filing
+    // someone says they did not sign should not wait for the next look at the worklist.
+    const staff = await tx.select({ id: users.id, email: users.email }).from(users).where(and(inArray(users.role, [...DEPARTMENT]), isNull(users.disabledAt)));
+    await enqueueEmail(tx, {
+      eventKey: `submission:${submission.id}:disputed`,
+      recipients: staff.map((s) => ({ address: s.email, userId: s.id })),
+      template: 'filing-disputed',
+      props: {
+        operationName: plan.operationName, facilityId: plan.facilityId ?? 'not yet assigned', countyName: plan.countyName, referenceNumber: plan.referenceNumber,
+        confirmationNumber: submission.confirmationNumber, submittedOn: submission.submittedOn, disputedAt: disputedAt.toISOString(), disputedBy: actor.name,
+        statement: input.statement, planUrl: `${origin}/review/plans/${input.planId}`,
+      },
     });
     return { disputedAt };
   });

@@ -91,13 +91,21 @@ export async function nameSignatory(actor: Actor, input: NameSignatoryInput, db?
   return q.transaction(async (tx) => {
     await authorize(actor, 'signatory.manage', { operationId: input.operationId }, tx);
     const [person] = await tx
-      .select({ id: users.id, name: users.name, role: users.role, partyId: users.partyId, disabledAt: users.disabledAt })
+      .select({ id: users.id, name: users.name, email: users.email, role: users.role, partyId: users.partyId, disabledAt: users.disabledAt })
       .from(users)
       .where(eq(sql`lower(${users.email})`, input.email.trim().toLowerCase()));
     if (!person || person.disabledAt) throw refuse('email', 'No portal account uses that address. Ask them to register (or their preparer account to be set up) first, then name them here.');
     if (person.role !== 'owner' && person.role !== 'preparer') throw refuse('email', 'Only an owner’s or a preparer’s account can sign plans. Department and county accounts cannot.');
     const ownerParty = await currentOwnerPartyId(tx, input.operationId);
     if (person.role === 'owner' && person.partyId && person.partyId === ownerParty) throw refuse('email', `${person.name} is the owner of record and may already sign.`);
+    // Signing opens the plan: someone named who cannot see the operation could never sign. Access
+    // comes from ownership and the owner's preparer grants (lib/auth/scopes), not from being named.
+    const asThem: Actor = { id: person.id, role: person.role, name: person.name, email: person.email, countyFips: null, partyId: person.partyId };
+    if (!(await canSeeOperation(asThem, input.operationId, tx))) {
+      throw refuse('email', person.role === 'preparer'
+        ? `${person.name} cannot open this operation’s plans yet, so could not sign them. Give their preparer account access under “Who can prepare plans for you” first, then name them here.`
+        : `${person.name}’s account is another owner’s and cannot open this operation’s plans, so could not sign them. Ask them to register a preparer account, give it access under “Who can prepare plans for you”, then name that account here.`);
+    }
     const [already] = await tx
       .select({ id: operationSignatories.id })
       .from(operationSignatories)

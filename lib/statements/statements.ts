@@ -52,20 +52,29 @@ function refuseOwnedOrRentedLand(draft: unknown, fieldName: string): void {
 
 /**
  * The landowner's confirmation is worth something only if the landowner gives it: a link sent to the
- * filer's own address, the owner's, or anyone's who acts for the operation would let the side that
+ * filer's own address, the owner's, or anyone's who acts for the operation (its preparers, the people
+ * named to sign its plans, its recorded managers and its active contractor) would let the side that
  * gains from the credit confirm it. Such an address is refused, with the reason.
  */
 async function refuseFilerSideAddress(tx: Executor, actor: Actor, planId: string, email: string): Promise<void> {
   const address = email.trim().toLowerCase();
   const [hit] = address === actor.email.trim().toLowerCase() ? [{ who: 'you' }] : await queryRows<{ who: string }>(tx, sql`
-    with op as (select operation_id from plans where id = ${planId}),
-    owner_party as (select o.owner_id from ownerships o join op on op.operation_id = o.operation_id where o.released_on is null)
+    with op as (select pl.operation_id, o.active_contractor_id from plans pl join operations o on o.id = pl.operation_id where pl.id = ${planId}),
+    owner_party as (select o.owner_id from ownerships o join op on op.operation_id = o.operation_id where o.released_on is null),
+    manager_party as (select m.party_id from operation_managers m join op on op.operation_id = m.operation_id),
+    contractor_party as (select active_contractor_id as party_id from op where active_contractor_id is not null)
     select 'the operation’s owner' as who from parties p join owner_party w on w.owner_id = p.id where lower(p.email) = ${address}
     union all select 'the operation’s owner' from users u join owner_party w on w.owner_id = u.party_id where lower(u.email) = ${address}
     union all select 'someone who acts for the operation' from users u join operation_access_grants g on g.user_id = u.id join op on op.operation_id = g.operation_id
       where g.revoked_at is null and lower(u.email) = ${address}
     union all select 'someone who acts for the operation' from users u join owner_preparer_grants g on g.preparer_user_id = u.id join owner_party w on w.owner_id = g.owner_party_id
       where g.revoked_at is null and lower(u.email) = ${address}
+    union all select 'someone named to sign for the operation' from users u join operation_signatories s on s.user_id = u.id join op on op.operation_id = s.operation_id
+      where s.revoked_at is null and lower(u.email) = ${address}
+    union all select 'a manager of the operation' from parties p join manager_party m on m.party_id = p.id where lower(p.email) = ${address}
+    union all select 'a manager of the operation' from users u join manager_party m on m.party_id = u.party_id where lower(u.email) = ${address}
+    union all select 'the operation’s active contractor' from parties p join contractor_party c on c.party_id = p.id where lower(p.email) = ${address}
+    union all select 'the operation’s active contractor' from users u join contractor_party c on c.party_id = u.party_id where lower(u.email) = ${address}
     limit 1`);
   if (hit) {
     const message = `${email} belongs to ${hit.who}. The statement of intent is confirmed by the landowner (DNR form 542-8167): enter the landowner’s own email address, or upload the statement they signed.`;

@@ -7,7 +7,8 @@ import { DEMO_PASSWORD } from './support/auth';
 import { prepareEmbedded, startServer, stopServer, waitForHealth } from './support/own-server';
 
 // A passkey (WebAuthn) as the second factor, with Chromium's virtual authenticator standing in for a
-// phone or a laptop's fingerprint reader: the owner adds one on her account page, then signs in with
+// phone or a laptop's fingerprint reader: the owner adds one on her account page (and is shown her
+// recovery codes once, since it is her first factor), then signs in with
 // her password and the passkey, and signs her annual update with her password and the passkey. The
 // portal runs on its own with its public address on localhost: a passkey's relying party is a host
 // name, never an IP address.
@@ -50,7 +51,16 @@ test('an owner adds a passkey, signs in with it, and signs her annual update wit
       await keys.getByLabel('Your password').fill(DEMO_PASSWORD);
       await keys.getByRole('button', { name: 'Add a passkey' }).click();
       await expect(keys.getByRole('status')).toContainText('Passkey “Kitchen laptop” added');
+      // Her first factor comes with ten recovery codes, shown this once, as an authenticator app's are.
+      await expect(keys.getByRole('heading', { name: 'Your recovery codes' })).toBeVisible();
+      await expect(keys.getByText('If you lose the device that holds your passkey, each code signs you in once in its place')).toBeVisible();
+      const recovery = await keys.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem').allTextContents();
+      expect(recovery).toHaveLength(10);
+      await expectNoA11yViolations(page);
+      await keys.getByRole('button', { name: 'I have saved my recovery codes' }).click();
+      await expect(keys.getByRole('heading', { name: 'Your recovery codes' })).toHaveCount(0);
       await expect(keys.getByRole('list', { name: 'Your passkeys' })).toContainText('Kitchen laptop');
+      await expect(keys.getByText(/You have 10 unused recovery codes/)).toBeVisible();
       const { credentials } = await cdp.send('WebAuthn.getCredentials', { authenticatorId });
       expect(credentials).toHaveLength(1);
       await expectNoA11yViolations(page);

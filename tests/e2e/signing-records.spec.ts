@@ -31,6 +31,11 @@ test('an owner accepts the signature agreement; another names, then removes, a s
   await expect(form.getByText(/No portal account uses that address/).first()).toBeVisible();
   // What was typed stays.
   await expect(form.getByLabel('In what capacity they sign')).toHaveValue('Preparer authorized by the owner');
+  // Another owner's account cannot open this operation's plans, so could not sign them: refused at the field, with what to do.
+  await form.getByLabel('Their email').fill('owner.vanzee@example.com');
+  await form.getByRole('button', { name: 'Name them as a signatory' }).click();
+  await expect(form.getByText(/cannot open this operation’s plans, so could not sign them\. Ask them to register a preparer account/).first()).toBeVisible();
+  await expect(form.getByLabel('Their email')).toHaveAttribute('aria-invalid', 'true');
   await form.getByLabel('Their email').fill('preparer@example.com');
   await form.getByRole('button', { name: 'Name them as a signatory' }).click();
   await expect(signers.getByText(/may now sign this operation’s plans/)).toBeVisible();

@@ -134,8 +134,16 @@ describe(`accounts and access on ${databaseLabel}`, () => {
     const [u0] = await db.select().from(users).where(eq(users.id, before.id));
     await requestPasswordReset(prairie.email, ORIGIN);
     const token = await linkFromOutbox(db, prairie.email, 'password-reset');
-    expect(await resetPassword(token, 'a-brand-new-password')).toBe(true);
-    expect(await resetPassword(token, 'another-new-password')).toBe(false);
+    expect(await db.select().from(emailOutbox).where(and(eq(emailOutbox.toAddress, prairie.email), eq(emailOutbox.template, 'password-changed')))).toHaveLength(0);
+    expect(await resetPassword(token, 'a-brand-new-password', ORIGIN)).toBe(true);
+    expect(await resetPassword(token, 'another-new-password', ORIGIN)).toBe(false);
+    // The account holder is told the password changed (once: the used link changed nothing more), and what to do if it was not them.
+    const changed = await db.select().from(emailOutbox).where(and(eq(emailOutbox.toAddress, prairie.email), eq(emailOutbox.template, 'password-changed')));
+    expect(changed).toHaveLength(1);
+    expect(changed[0]).toMatchObject({ subject: 'Your Iowa MMP Portal password was changed', toUserId: prairie.id, listKind: null });
+    expect(changed[0]!.text).toContain('If it was not you, someone may be reading your email.');
+    expect(changed[0]!.text).toContain('tell the department at once');
+    expect(changed[0]!.text).toContain(`${ORIGIN}/forgot-password`);
     const [u1] = await db.select().from(users).where(eq(users.id, before.id));
     expect(u1!.sessionVersion).toBe(u0!.sessionVersion + 1);
     expect(await checkThrottle(db, prairie.email, '10.0.0.3')).toEqual({ limited: false });

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { auditEvents, planSubmissions, plans } from '@/db/schema';
+import { auditEvents, emailOutbox, planSubmissions, plans, users } from '@/db/schema';
 import { grantAccess } from '@/lib/auth/grants';
 import { today } from '@/lib/clock';
 import { DISPUTED_FILING_MESSAGE, DISPUTE_WINDOW_DAYS, disputeFiling, disputeState, listDisputedFilings } from '@/lib/plans/dispute';
@@ -34,6 +34,40 @@ describe(`disputing a filing on ${databaseLabel}`, () => {
     expect((await listDisputedFilings(reviewer)).map((d) => d.planId)).toContain(planId);
     expect(await listDisputedFilings(owner)).toEqual([]);
     await expect(disputeFiling(owner, { planId, statement: 'Again, I did not sign it.' }, T)).rejects.toMatchObject({ code: 'CONFLICT' });
+  });
+
+  it('emails the department’s staff at once with the filing, who disputes it and their words; once, and not to disabled staff or anyone else', async () => {
+    const { owner, operationName, planId, submission } = await ownerWithSubmittedPlan({ today: T });
+    const db = t.get().db;
+    const staff = await createReviewer();
+    const supervisor = await createReviewer('department_supervisor');
+    const gone = await createReviewer();
+    await db.update(users).set({ disabledAt: new Date() }).where(eq(users.id, gone.id));
+    const county = await createUser('county_official');
+    // Other tests in this file dispute filings too: only the mail about this plan counts here.
+    const disputedMail = async () => (await db.select().from(emailOutbox).where(eq(emailOutbox.template, 'filing-disputed'))).filter((m) => m.text.includes(planId));
+    expect(await disputedMail()).toHaveLength(0);
+
+    const statement = 'I never signed this; my password was shared by a former employee.';
+    await disputeFiling(owner, { planId, statement }, T, null, 'http://portal.test');
+    const mails = await disputedMail();
+    const to = mails.map((m) => m.toAddress);
+    expect(to).toEqual(expect.arrayContaining([staff.email, supervisor.email]));
+    expect(to).not.toContain(gone.email);
+    expect(to).not.toContain(county.email);
+    expect(to).not.toContain(owner.email);
+    const [plan] = await db.select({ referenceNumber: plans.referenceNumber }).from(plans).where(eq(plans.id, planId));
+    const mine = mails.find((m) => m.toAddress === staff.email)!;
+    expect(mine.subject).toBe(`Filing disputed: ${operationName} (${plan!.referenceNumber}), “I did not sign this”`);
+    expect(mine.text).toContain(statement);
+    expect(mine.text).toContain(owner.name);
+    expect(mine.text).toContain(submission.confirmationNumber!);
+    expect(mine.text).toContain(`http://portal.test/review/plans/${planId}`);
+    expect(mine.listKind).toBeNull();
+
+    // A refused second dispute sends nothing more.
+    await expect(disputeFiling(owner, { planId, statement: 'Again.' }, T)).rejects.toMatchObject({ code: 'CONFLICT' });
+    expect(await disputedMail()).toHaveLength(mails.length);
   });
 
   it('a preparer may dispute only once the owner names them to sign; a stranger is told not found', async () => {

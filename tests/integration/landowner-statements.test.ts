@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { getDb } from '@/lib/db';
-import { auditEvents, emailOutbox, operationAccessGrants, plans } from '@/db/schema';
+import { auditEvents, emailOutbox, operationAccessGrants, operationManagers, operationSignatories, operations, parties, plans, users } from '@/db/schema';
 import { today } from '@/lib/clock';
 import { saveDraft } from '@/lib/plans/drafts';
 import { submitSigned } from '../support/signing';
@@ -89,6 +89,40 @@ describe(`landowners' statements of intent confirmed by email on ${databaseLabel
     expect(mails.filter((m) => [owner.email, preparer.email].includes(m.toAddress))).toHaveLength(0);
     // The landowner's own address is sent.
     await expect(ask(owner, 'jan.deboer.own@example.test')).resolves.toMatchObject({ fieldName: 'Home 80' });
+  });
+
+  it('refuses the addresses of the people named to sign, the operation’s managers and its active contractor', async () => {
+    const { owner, operationId, planId, draft, agreement } = await planWithStatementField();
+    await save(owner, planId, draft);
+    const db = await getDb();
+    // Someone the owner named to sign her plans (an officer with an owner account of their own).
+    const officer = await createOwner({ name: 'Pieter Officer' });
+    await db.insert(operationSignatories).values({ operationId, userId: officer.id, capacity: 'President, the owner’s corporation', namedByUserId: owner.id });
+    // A manager recorded for the operation (Iowa Code 459A.103(1)"d"), by the party's address and by an account that speaks for it.
+    const [manager] = await db.insert(parties).values({ kind: 'person', name: 'Marta Manager', email: 'marta.manager@example.test' }).returning({ id: parties.id });
+    await db.insert(operationManagers).values({ operationId, partyId: manager!.id, kind: 'day_to_day_control' });
+    const managerAccount = await createOwner({ name: 'Marta Manager' });
+    await db.update(users).set({ partyId: manager!.id }).where(eq(users.id, managerAccount.id));
+    // The contract producer's active contractor (Iowa Code 202.1), by the party's address and its account.
+    const contractor = await createUser('active_contractor');
+    await db.update(parties).set({ email: 'office@contractor.example.test' }).where(eq(parties.id, contractor.partyId!));
+    await db.update(operations).set({ contractProducer: true, activeContractorId: contractor.partyId }).where(eq(operations.id, operationId));
+
+    const ask = (landownerEmail: string) => requestLandownerStatement(owner, {
+      planId, agreementKey: agreement.key, landownerName: 'Jan De Boer', landownerEmail, fieldName: 'Home 80', acres: 80, commercialNLbPerAcre: 60,
+    }, { origin }).catch((e: unknown) => e);
+    const refusedAs = async (address: string) => ((await ask(address)) as { fieldErrors?: { landownerEmail?: string[] } }).fieldErrors?.landownerEmail?.[0];
+    expect(await refusedAs(officer.email.toUpperCase())).toContain('belongs to someone named to sign for the operation');
+    expect(await refusedAs('marta.manager@example.test')).toContain('belongs to a manager of the operation');
+    expect(await refusedAs(managerAccount.email)).toContain('belongs to a manager of the operation');
+    expect(await refusedAs('office@contractor.example.test')).toContain('belongs to the operation’s active contractor');
+    expect(await refusedAs(contractor.email)).toContain('belongs to the operation’s active contractor');
+    const mails = await db.select().from(emailOutbox).where(eq(emailOutbox.template, 'statement-requested'));
+    expect(mails.filter((m) => [officer.email, 'marta.manager@example.test', managerAccount.email, 'office@contractor.example.test', contractor.email].includes(m.toAddress))).toHaveLength(0);
+
+    // A signatory whose authority the owner ended is no longer on the filer's side.
+    await db.update(operationSignatories).set({ revokedAt: new Date(), revokedByUserId: owner.id }).where(eq(operationSignatories.userId, officer.id));
+    await expect(ask(officer.email)).resolves.toMatchObject({ fieldName: 'Home 80' });
   });
 
   it('emails the landowner, refuses the plan until they confirm, then files it with their nitrogen credited', async () => {

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditEvents, operationSignatories, signatureAgreementAcceptances } from '@/db/schema';
+import { grantAccess, listGrants, revokeAccess } from '@/lib/auth/grants';
 import { AppError } from '@/lib/errors';
 import { SIGNATURE_AGREEMENT, agreementSha256 } from '@/lib/signing/agreement';
 import { acceptSignatureAgreement, agreementAcceptance, listSignatories, maySign, nameSignatory, revokeSignatory } from '@/lib/signing/signatories';
@@ -33,6 +34,12 @@ describe(`signatories on ${databaseLabel}`, () => {
     expect(await maySign(db(), preparer.id, operationId)).toBe(false);
 
     const input = parseOrThrow(nameSignatorySchema, { operationId, email: `  ${preparer.email.toUpperCase()} `, capacity: 'Preparer authorized by the owner' });
+    // A preparer who cannot open the operation could never sign its plans: she gives access first.
+    expect((await refusal(nameSignatory(owner, input))).fieldErrors).toEqual({
+      email: ['Jamie Becker cannot open this operation’s plans yet, so could not sign them. Give their preparer account access under “Who can prepare plans for you” first, then name them here.'],
+    });
+    expect(await maySign(db(), preparer.id, operationId)).toBe(false);
+    await grantAccess(owner, { operationId, email: preparer.email });
     const { id } = await nameSignatory(owner, input);
     expect(await maySign(db(), preparer.id, operationId)).toBe(true);
     const seenByStaff = await listSignatories(staff, operationId);
@@ -67,6 +74,26 @@ describe(`signatories on ${databaseLabel}`, () => {
     expect((await refusal(nameSignatory(staff, { ...input, email: stranger.email }))).code).toBe('FORBIDDEN');
     expect((await refusal(nameSignatory(stranger, { ...input, email: stranger.email }))).code).toBe('NOT_FOUND');
     expect((await refusal(listSignatories(stranger, operationId))).code).toBe('NOT_FOUND');
+  });
+
+  it('refuses to name an account that cannot open the operation: another owner’s, or a preparer whose access ended', async () => {
+    const owner = await createOwner();
+    const { operationId } = await createOperation(owner);
+    const otherOwner = await createOwner({ name: 'Hilde Officer' });
+    const refusedOther = await refusal(nameSignatory(owner, { operationId, email: otherOwner.email, capacity: 'Secretary' }));
+    expect(refusedOther.fieldErrors?.email?.[0]).toBe('Hilde Officer’s account is another owner’s and cannot open this operation’s plans, so could not sign them. Ask them to register a preparer account, give it access under “Who can prepare plans for you”, then name that account here.');
+    expect(await maySign(db(), otherOwner.id, operationId)).toBe(false);
+
+    const preparer = await createUser('preparer', { name: 'Ines Preparer' });
+    await grantAccess(owner, { operationId, email: preparer.email });
+    const [grant] = await listGrants(owner, operationId);
+    await revokeAccess(owner, { operationId, grantId: grant!.id });
+    const refusedRevoked = await refusal(nameSignatory(owner, { operationId, email: preparer.email, capacity: 'Preparer authorized by the owner' }));
+    expect(refusedRevoked.fieldErrors?.email?.[0]).toMatch(/^Ines Preparer cannot open this operation’s plans yet, .*Give their preparer account access/);
+    const rows = await db().select().from(operationSignatories).where(eq(operationSignatories.operationId, operationId));
+    expect(rows).toHaveLength(0);
+    const audit = await db().select().from(auditEvents).where(and(eq(auditEvents.action, 'signatory.named'), eq(auditEvents.entityId, operationId)));
+    expect(audit).toHaveLength(0);
   });
 
   it('a signatory accepts the current agreement once, with its version and the hash of its text; an outdated version is refused', async () => {

@@ -3,6 +3,8 @@
 import { revalidatePath } from 'next/cache';
 import { FILERS } from '@/lib/auth/roles';
 import { today } from '@/lib/clock';
+import { publicOrigin } from '@/lib/env';
+import { kickDelivery } from '@/lib/notifications/deliver';
 import { defineAction } from '@/lib/actions/define';
 import type { ActionResult } from '@/lib/errors';
 import { answerDeficiencies } from '@/lib/plans/deficiency-answers';
@@ -52,7 +54,8 @@ export const answerDeficienciesAction = defineAction({ input: answerDeficiencies
 // CROMERR repudiation: someone who may sign says "I did not sign this"; the filing is locked and
 // goes to the top of the department's worklist.
 export const disputeFilingAction = defineAction({ input: disputeFilingSchema, capability: 'plan.dispute_filing' }, async ({ actor, input: values }): Promise<ActionResult> => {
-  await disputeFiling(actor, values, today());
+  await disputeFiling(actor, values, today(), null, publicOrigin());
+  kickDelivery();
   revalidatePath(`/plans/${values.planId}`);
   revalidatePath(`/review/plans/${values.planId}`);
   revalidatePath('/review');
