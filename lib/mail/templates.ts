@@ -172,7 +172,6 @@ export type OwnerClaimInvitationProps = {
   expiresAt: string;
 };
 
-// Rendered by emails/password-reset.tsx.
 // Rendered by emails/filing-disputed.tsx.
 // CROMERR repudiation: a signer says "I did not sign this". Sent to the department's staff at once.
 export type FilingDisputedProps = {
@@ -204,6 +203,7 @@ export type PasswordChangedProps = {
   signInUrl: string;
 };
 
+// Rendered by emails/password-reset.tsx.
 export type PasswordResetProps = {
   name?: string | null;
   resetUrl: string;
