@@ -27,7 +27,7 @@ const securityHeaders = [
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   // PGlite loads its wasm/data files by path at runtime, pdfkit its ICC profile; bundling breaks that.
-  serverExternalPackages: ['@electric-sql/pglite', 'pino', 'pdfkit'],
+  serverExternalPackages: ['@electric-sql/pglite', 'pino', 'pdfkit', 'fontkit'],
   poweredByHeader: false,
   // Types are checked by `npm run typecheck` (in `npm test` and CI), not a second time in every build:
   // the build is shorter, and a production install (no dev packages, so none of the @types of the
