@@ -1,4 +1,4 @@
-import { Link } from '@react-email/components';
+import { Link } from '@react-email/link';
 import { formatDate } from '@/lib/format';
 import { countyRelationPhrase, planKindLabel } from '@/lib/notifications/labels';
 import { EmailLayout } from './components/layout';

@@ -1,4 +1,4 @@
-import { Text } from '@react-email/components';
+import { Text } from '@react-email/text';
 import type { LetterParts } from '@/lib/reviews/letter-parts';
 import { UNCONFIRMED_APPEAL, UNCONFIRMED_REMOVAL, appealSentence, letterhead, manureRemovalSentence, recipientLines } from '@/lib/reviews/letter-content';
 import { P, Subheading } from './components/parts';

@@ -1,7 +1,6 @@
 // Runs before the server starts: migrates and, on an empty portal, loads the demo. PGlite must be
 // prepared in this separate process *before* the server opens the folder (two processes on one
 // PGlite folder do not see each other's writes), so this process closes it when done.
-import '@/emails/register';
 import { today } from '@/lib/clock';
 import { migrateDb, openDb } from '@/db/client';
 import { optionsFromEnv } from '@/lib/db';
@@ -16,6 +15,9 @@ export async function prepareDatabase(): Promise<string> {
     await migrateDb(handle);
     // The embedded demo always has data to look at; a server gets the demo only when asked.
     const demo = handle.mode === 'embedded' || process.env.MMP_DEMO === '1';
+    // The templates only where the demo may be loaded (its filings are acknowledged by mail): the
+    // server holds its own, loaded by instrumentation.ts, so a copy here would only take memory.
+    if (demo) await import('@/emails/register');
     const result = await seedDatabase(handle.db, { demo, today: today(), portfolio: demo });
     return `Database ready: ${databaseLabel(options)} (${demoOutcome(result.demo)})`;
   } finally {

@@ -1,5 +1,8 @@
 import type { ReactNode } from 'react';
-import { Button, Heading, Link, Text } from '@react-email/components';
+import { Button } from '@react-email/button';
+import { Heading } from '@react-email/heading';
+import { Link } from '@react-email/link';
+import { Text } from '@react-email/text';
 import { formatMoney } from '@/lib/format';
 
 const paragraph = { fontSize: '16px', lineHeight: '24px', margin: '0 0 16px' };

@@ -2,7 +2,6 @@ import { sql } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
 import type { DemoOutcome } from '@/db/messages';
 import { users } from '@/db/schema';
-import { seedDemo } from './demo';
 import { seedReference } from '@/db/seed/reference';
 
 export type SeedResult = { reference: true; demo: DemoOutcome };
@@ -20,6 +19,9 @@ export async function seedDatabase(db: Executor, options: { demo: boolean; today
   if (!options.demo) return { reference: true, demo: 'not-requested' };
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(users);
   if ((row?.n ?? 0) > 0) return { reference: true, demo: 'present' };
+  // The demo's code (its filings make copies of record and mail) is loaded only when it is seeded:
+  // a server that starts on a prepared database never holds it.
+  const { seedDemo } = await import('./demo');
   await db.transaction(async (tx) => seedDemo(tx, options.today, { portfolio: options.portfolio }));
   return { reference: true, demo: 'loaded' };
 }
