@@ -23,11 +23,15 @@ export type SecondFactorStatus = { enrolled: boolean; confirmedAt: Date | null; 
 /** Does the account have a confirmed second factor, an authenticator app or a passkey (so sign-in and signing must ask for it)? */
 export async function hasSecondFactor(userId: string, db?: Executor): Promise<boolean> {
   const q = db ?? (await getDb());
-  const [app, key] = await Promise.all([
-    q.select({ id: userSecondFactors.id }).from(userSecondFactors).where(and(eq(userSecondFactors.userId, userId), isNotNull(userSecondFactors.confirmedAt))).limit(1),
-    q.select({ id: passkeys.id }).from(passkeys).where(eq(passkeys.userId, userId)).limit(1),
-  ]);
-  return app.length > 0 || key.length > 0;
+  // One statement: staff pages ask this on every request (lib/auth/session.ts).
+  const [row] = await q
+    .select({
+      enrolled: sql<boolean>`exists (select 1 from ${userSecondFactors} where ${userSecondFactors.userId} = ${userId} and ${userSecondFactors.confirmedAt} is not null)
+        or exists (select 1 from ${passkeys} where ${passkeys.userId} = ${userId})`,
+    })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row?.enrolled === true;
 }
 
 export async function getSecondFactorStatus(userId: string, db?: Executor): Promise<SecondFactorStatus> {

@@ -1,7 +1,6 @@
 import 'server-only';
-import { allOf, type Executor } from '@/db/client';
-import { getDb } from '@/lib/db';
-import { listParameterVersions, versionOn, type ParameterVersion } from '@/lib/parameters/values';
+import type { Executor } from '@/db/client';
+import { listParameterVersionsOf, versionOn, type ParameterVersion } from '@/lib/parameters/values';
 import type { IndemnityRate } from '@/lib/parameters/registry';
 import { indemnityCollection, indemnityFeeCents, indemnityFeeExempt } from '@/lib/rules';
 
@@ -36,14 +35,15 @@ export function collectionStateOn(v: Versions, date: string): CollectionState {
   };
 }
 
+const FUND_KEYS = ['indemnity.fund_balance_cents', 'indemnity.fund_suspend_above_cents', 'indemnity.fund_resume_below_cents'] as const;
+const fundVersions = (v: { [K in (typeof FUND_KEYS)[number]]: ParameterVersion<K>[] }): Versions => ({
+  balance: v['indemnity.fund_balance_cents'],
+  suspend: v['indemnity.fund_suspend_above_cents'],
+  resume: v['indemnity.fund_resume_below_cents'],
+});
+
 export async function indemnityCollectionState(date: string, db?: Executor): Promise<CollectionState> {
-  const q = db ?? (await getDb());
-  const [balance, suspend, resume] = await allOf(q, [
-    () => listParameterVersions('indemnity.fund_balance_cents', q),
-    () => listParameterVersions('indemnity.fund_suspend_above_cents', q),
-    () => listParameterVersions('indemnity.fund_resume_below_cents', q),
-  ]);
-  return collectionStateOn({ balance, suspend, resume }, date);
+  return collectionStateOn(fundVersions(await listParameterVersionsOf(FUND_KEYS, db)), date);
 }
 
 export type IndemnityFee = {
@@ -65,7 +65,9 @@ export async function indemnityFeeFor(
     const exemption = indemnityFeeExempt({ constructedOn: input.constructedOn, constructionPermitRequired: input.constructionPermit });
     if (exemption.exempt) return { status: 'exempt', cents: 0, reason: exemption.reason, citation: exemption.citation, scheduleConfirmed: true };
   }
-  const state = await indemnityCollectionState(date, db);
+  // The fund's figures and the schedule, in one statement.
+  const v = await listParameterVersionsOf([...FUND_KEYS, 'indemnity.fee_schedule'], db);
+  const state = collectionStateOn(fundVersions(v), date);
   if (!state.collecting) {
     return {
       status: 'waived',
@@ -75,7 +77,7 @@ export async function indemnityFeeFor(
       scheduleConfirmed: true,
     };
   }
-  const schedule = versionOn(await listParameterVersions('indemnity.fee_schedule', db), date);
+  const schedule = versionOn(v['indemnity.fee_schedule'], date);
   const rates: IndemnityRate[] = (schedule?.value ?? []).filter(
     (r) => r.appliesTo === 'all' || (r.appliesTo === 'with_construction_permit') === input.constructionPermit,
   );

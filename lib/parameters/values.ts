@@ -1,5 +1,5 @@
 import 'server-only';
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import { type Executor } from '@/db/client';
 import { getDb } from '@/lib/db';
 import { parameterValues, users } from '@/db/schema';
@@ -27,7 +27,22 @@ export type ParameterVersion<K extends StaffParameterKey = StaffParameterKey> = 
 
 /** Every version of a staff-maintained parameter, oldest first (a staff row replaces a default of the same date). */
 export async function listParameterVersions<K extends StaffParameterKey>(key: K, db?: Executor): Promise<ParameterVersion<K>[]> {
+  return (await listParameterVersionsOf([key], db))[key];
+}
+
+/** The versions of several parameters, read in one statement: each key's list as `listParameterVersions` gives it. */
+export async function listParameterVersionsOf<K extends StaffParameterKey>(keys: readonly K[], db?: Executor): Promise<{ [P in K]: ParameterVersion<P>[] }> {
   const q = db ?? (await getDb());
+  const rows = await q
+    .select({ row: parameterValues, setByName: users.name })
+    .from(parameterValues)
+    .leftJoin(users, eq(users.id, parameterValues.setByUserId))
+    .where(inArray(parameterValues.key, [...keys]))
+    .orderBy(asc(parameterValues.effectiveFrom));
+  return Object.fromEntries(keys.map((key) => [key, versionsOf(key, rows.filter((r) => r.row.key === key))])) as { [P in K]: ParameterVersion<P>[] };
+}
+
+function versionsOf<K extends StaffParameterKey>(key: K, rows: { row: typeof parameterValues.$inferSelect; setByName: string | null }[]): ParameterVersion<K>[] {
   const def = STAFF_PARAMETERS[key];
   const parse = (v: unknown) => def.schema.safeParse(v);
   const defaults: ParameterVersion<K>[] = parameters
@@ -38,12 +53,6 @@ export async function listParameterVersions<K extends StaffParameterKey>(key: K,
         ? [{ key, value: parsed.data as StaffParameterValue<K>, effectiveFrom: p.effectiveFrom, source: p.source, confirmed: p.confirmed, origin: 'rules' as const, setByName: null, createdAt: null }]
         : [];
     });
-  const rows = await q
-    .select({ row: parameterValues, setByName: users.name })
-    .from(parameterValues)
-    .leftJoin(users, eq(users.id, parameterValues.setByUserId))
-    .where(eq(parameterValues.key, key))
-    .orderBy(asc(parameterValues.effectiveFrom));
   const staff: ParameterVersion<K>[] = rows.flatMap(({ row, setByName }) => {
     const parsed = parse(row.value);
     return parsed.success

@@ -1,7 +1,7 @@
 import 'server-only';
-import { asc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { allOf, type Executor } from '@/db/client';
-import { attachments, counties } from '@/db/schema';
+import { attachments } from '@/db/schema';
 import type { CheckContext } from './completeness';
 import type { FiledDocument as PlanDocument } from './document/types';
 import { loadFiledDocument } from './document/read-filed';
@@ -11,12 +11,12 @@ import { loadReferenceTables } from '@/lib/reference/load';
 import type { ReferenceTables } from './reference-tables';
 import type { StatementSummary } from './statement-check';
 import { listPlanStatements } from '@/lib/statements/statements';
+import { countyList, type CountyOption } from '@/lib/reference/places';
 
-export type CountyOption = { fips: string; name: string };
+export type { CountyOption };
 
-export async function listCountyOptions(db: Executor): Promise<CountyOption[]> {
-  return db.select({ fips: counties.fips, name: counties.name }).from(counties).orderBy(asc(counties.name));
-}
+/** The counties by name, for a chooser (read once per database: lib/reference/places.ts). */
+export const listCountyOptions = countyList;
 
 /** What the completeness check needs besides the draft, read from the database. */
 export async function buildCheckContext(

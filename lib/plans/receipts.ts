@@ -14,6 +14,26 @@ export type ReceiptInput = { planId: string; countyFips: string; receivedOn: str
 
 export type CountyCoverage = { fips: string; name: string; receivedOn: string | null; receivedByName: string | null };
 
+/**
+ * `listCountyCoverage` and `allCountiesCovered` from rows a page has already read: the counties the
+ * plan touches (by name) and its receipts.
+ */
+export function coverageFrom(
+  touched: { fips: string; name: string }[],
+  receipts: { countyFips: string; receivedOn: string; receivedByName: string }[],
+): { coverage: CountyCoverage[]; covered: boolean } {
+  const seen = new Set<string>();
+  const coverage: CountyCoverage[] = [];
+  for (const c of touched) {
+    if (seen.has(c.fips)) continue;
+    seen.add(c.fips);
+    const got = receipts.filter((r) => r.countyFips === c.fips);
+    if (!got.length) coverage.push({ fips: c.fips, name: c.name, receivedOn: null, receivedByName: null });
+    for (const r of got) coverage.push({ fips: c.fips, name: c.name, receivedOn: r.receivedOn, receivedByName: r.receivedByName });
+  }
+  return { coverage, covered: coverage.every((c) => c.receivedOn !== null) };
+}
+
 /** Each county the plan must reach, with its receipt if recorded. */
 export async function listCountyCoverage(planId: string): Promise<CountyCoverage[]> {
   const db = await getDb();

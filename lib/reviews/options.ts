@@ -1,7 +1,8 @@
 import 'server-only';
 import { and, asc, inArray, isNull } from 'drizzle-orm';
 import { getDb } from '@/lib/db';
-import { counties, fieldOffices, users } from '@/db/schema';
+import { users } from '@/db/schema';
+import { countyList, fieldOfficeList } from '@/lib/reference/places';
 import { DEPARTMENT } from '@/lib/auth/roles';
 
 // Choices for the worklist's filters and the assignment form.
@@ -19,13 +20,11 @@ export async function listReviewerOptions(): Promise<Option[]> {
 }
 
 export async function listCountyOptions(): Promise<Option[]> {
-  const db = await getDb();
-  const rows = await db.select({ fips: counties.fips, name: counties.name }).from(counties).orderBy(asc(counties.name));
+  const rows = await countyList(await getDb());
   return rows.map((r) => ({ value: r.fips, label: r.name }));
 }
 
 export async function listFieldOfficeOptions(): Promise<Option[]> {
-  const db = await getDb();
-  const rows = await db.select({ id: fieldOffices.id, city: fieldOffices.city }).from(fieldOffices).orderBy(asc(fieldOffices.city));
+  const rows = await fieldOfficeList(await getDb());
   return rows.map((r) => ({ value: String(r.id), label: r.city }));
 }

@@ -1,14 +1,14 @@
 import 'server-only';
-import { and, desc, eq, gte, inArray, isNotNull, isNull, ne } from 'drizzle-orm';
+import { and, desc, eq, gte, isNotNull, isNull, ne } from 'drizzle-orm';
 import { type Executor } from '@/db/client';
 import { getDb } from '@/lib/db';
-import { animalInventory, counties, operations, ownerships, ownershipTransfers, parties, plans, users } from '@/db/schema';
+import { animalInventory, operations, ownerships, ownershipTransfers, parties, plans, users } from '@/db/schema';
 import type { Actor } from '@/lib/auth/roles';
 import { indemnityFeeFor } from '@/lib/fees/indemnity';
 import { deriveReviewClock } from '@/lib/plans/clock';
 import { manureRemovalForOperation } from '@/lib/plans/in-force';
 import { getPlanForActor } from '@/lib/plans/queries';
-import { allCountiesCovered, listCountyCoverage } from '@/lib/plans/receipts';
+import { coverageFrom } from '@/lib/plans/receipts';
 import type { AnimalCategory } from '@/lib/rules';
 import { diffDocuments } from '@/lib/plans/document/diff';
 import { loadFiledDocument } from '@/lib/plans/document/read-filed';
@@ -16,6 +16,7 @@ import type { PlanChange } from '@/lib/plans/document/types';
 import { computeFigures } from './figures';
 import { listDeficiencyCycles, listPlanAttachments, listPlanAudit, listPlanFees, listPlanNotices } from './review-history';
 import { listPlanStatements } from '@/lib/statements/statements';
+import { countyList } from '@/lib/reference/places';
 
 // Everything the review page shows about one plan, read in the reviewer's scope.
 
@@ -32,10 +33,9 @@ async function previousApproved(planId: string, operationId: string, previousPla
 }
 
 async function countyNamesOf(db: Executor, fips: string[]): Promise<Map<string, string>> {
-  const wanted = [...new Set(fips)];
-  if (!wanted.length) return new Map();
-  const rows = await db.select({ fips: counties.fips, name: counties.name }).from(counties).where(inArray(counties.fips, wanted));
-  return new Map(rows.map((r) => [r.fips, r.name]));
+  const wanted = new Set(fips);
+  if (!wanted.size) return new Map();
+  return new Map((await countyList(db)).filter((c) => wanted.has(c.fips)).map((c) => [c.fips, c.name]));
 }
 
 async function newOwnerOf(operationId: string) {
@@ -87,10 +87,10 @@ export async function getReviewView(actor: Actor, planId: string, today: string)
   const au = filed.animalUnitCapacity ?? plan.animalUnitCapacity ?? 0;
   // The figures read the reference values the plan was filed with, not today's.
   const { referenceTables } = filed;
-  const [countyNames, coverage, covered, attachmentList, [fees, audit], cycles, notices, newOwner, manureRemoval, indemnity, statements] = await Promise.all([
+  // Which counties have the plan, from the counties and receipts the plan's view has just read.
+  const { coverage, covered } = coverageFrom(view.counties, view.receipts);
+  const [countyNames, attachmentList, [fees, audit], cycles, notices, newOwner, manureRemoval, indemnity, statements] = await Promise.all([
     countyNamesOf(db, [...previous?.document.fields ?? [], ...filed.document.fields].map((f) => f.countyFips)),
-    listCountyCoverage(planId),
-    allCountiesCovered(planId),
     listPlanAttachments(db, planId),
     listPlanFees(db, planId).then(async (found) => [found, await listPlanAudit(db, planId, found.map((f) => f.id))] as const),
     listDeficiencyCycles(db, planId),

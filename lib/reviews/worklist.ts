@@ -79,11 +79,12 @@ export async function queryWorklistRows(
   const where = and(...filterConditions(actor, f), f.bucket ? bucketCondition(f.bucket, cut) : undefined);
   // Deadline order: the effective deadline rises with the receipt date; returned plans have none.
   const order = [sql`${plans.status} = 'incomplete'`, sql`${plans.receivedOn} asc nulls last`, plans.id] as const;
-  // The page's plans first, from the plans alone where the filters allow; then what the rows show.
+  // The page's plans are found from the plans alone where the filters allow (an inner query, so a
+  // deep page skips plans without joining them); only those rows are joined for what the list shows.
+  // One statement: the outer query reads the page's ids by primary key, never the filters again.
   let pageQuery = q.select({ id: plans.id }).from(plans).$dynamic();
   if (needsOperation(f)) pageQuery = pageQuery.innerJoin(operations, eq(operations.id, plans.operationId)).innerJoin(counties, eq(counties.fips, operations.countyFips));
-  const ids = (await pageQuery.where(where).orderBy(...order).limit(page.limit).offset(page.offset)).map((r) => r.id);
-  if (!ids.length) return [];
+  const pageIds = pageQuery.where(where).orderBy(...order).limit(page.limit).offset(page.offset);
   const rows = await q
     .select({
       planId: plans.id,
@@ -109,7 +110,7 @@ export async function queryWorklistRows(
     .innerJoin(counties, eq(counties.fips, operations.countyFips))
     .innerJoin(fieldOffices, eq(fieldOffices.id, counties.fieldOfficeId))
     .leftJoin(users, eq(users.id, plans.reviewerUserId))
-    .where(and(where, inArray(plans.id, ids)))
+    .where(inArray(plans.id, pageIds))
     .orderBy(...order);
   return rows.map(({ missingReceipts, ...r }) => {
     const clocked = r.status !== 'incomplete' && r.receivedOn;
