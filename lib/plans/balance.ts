@@ -269,7 +269,8 @@ export function overLimitWords(b: PlanBalance): string[] {
     .map((f) => `${f.name}: the planned ${f.plannedRatePerAcre} ${b.unit} of manure per acre is more than the ${f.limit!.maxManureRatePerAcre} it may take (${f.limit!.reason})`);
 }
 
-const figure = (v: number) => (Math.round(v * 100) / 100).toLocaleString('en-US', { maximumFractionDigits: 2 });
+const TWO_DECIMALS = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
+const figure = (v: number) => TWO_DECIMALS.format(Math.round(v * 100) / 100);
 
 /**
  * The manure produced a year that no field is planned to take, in words with its figure ("2,480 of

@@ -5,6 +5,8 @@ import { formatMoney } from '@/lib/format';
 import type { IndemnityFee } from '@/lib/fees/indemnity';
 import type { FeeCode } from '@/lib/notifications/labels';
 
+const FOUR_DECIMALS = new Intl.NumberFormat('en-US', { maximumFractionDigits: 4 });
+
 export type FeePreviewLine = { code: FeeCode; cents: number; citation: string; payer: 'owner' | 'active_contractor'; explanation: string };
 
 export type FeeFacts = {
@@ -54,7 +56,7 @@ export function feePreview(f: FeeFacts): { lines: FeePreviewLine[]; totalCents: 
       note: f.safoInForce ? `No annual compliance fee: the operation elected SAFO treatment (${fee.citation}).` : 'No annual compliance fee is due.',
     };
   }
-  const auText = new Intl.NumberFormat('en-US', { maximumFractionDigits: 4 }).format(au);
+  const auText = FOUR_DECIMALS.format(au);
   return {
     lines: [
       {

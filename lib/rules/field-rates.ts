@@ -93,7 +93,8 @@ type FieldLimitInput = {
   commercialP2o5LbPerAcre?: number;
 };
 
-const rate = (n: number) => `${n.toLocaleString('en-US', { maximumFractionDigits: 2 })} units per acre`;
+const TWO_DECIMALS = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
+const rate = (n: number) => `${TWO_DECIMALS.format(n)} units per acre`;
 
 /**
  * IAC 567-65.111: the most manure a field may take this crop year, and what binds it. Very low and

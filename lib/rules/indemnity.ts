@@ -48,7 +48,8 @@ function quarterEnds(from: string, to: string): string[] {
   return out;
 }
 
-const dollars = (cents: number) => `$${(cents / 100).toLocaleString('en-US', { maximumFractionDigits: 2 })}`;
+const TWO_DECIMALS = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
+const dollars = (cents: number) => `$${TWO_DECIMALS.format(cents / 100)}`;
 
 /**
  * Iowa Code 459.503A: the fee is waived if, at the end of any three-month period, the fund's unobligated

@@ -17,7 +17,8 @@ export function labelled<S extends z.ZodType>(schema: S, label: string): S {
 
 type Issue = z.core.$ZodRawIssue & { schema?: z.core.$ZodType };
 
-const count = (n: number | bigint) => (typeof n === 'bigint' ? n.toLocaleString('en-US') : n.toLocaleString('en-US', { maximumFractionDigits: 6 }));
+const SIX_DECIMALS = new Intl.NumberFormat('en-US', { maximumFractionDigits: 6 });
+const count = (n: number | bigint) => (typeof n === 'bigint' ? n.toLocaleString('en-US') : SIX_DECIMALS.format(n));
 
 /** "Operation name" for a labelled field, "This answer" otherwise. */
 function labelOf(issue: Issue): string | null {
