@@ -45,6 +45,10 @@ const nextConfig = {
     serverActions: { bodySizeLimit: '1mb' },
     // Lets pages call forbidden() from next/navigation, which renders app/forbidden.tsx with a 403.
     authInterrupts: true,
+    // Each page's server code is loaded on its first visit, not all at start-up: a server holds the
+    // code of the pages its users open (a county's office never loads the department's), and the
+    // first visit to a page after a start takes a few milliseconds more.
+    preloadEntriesOnStart: false,
     // inlineCss stays off: it puts the 91 KB stylesheet in every page three times (twice more in the
     // React data). The portal's server inlines it once, in the head (lib/net/inline-stylesheet.ts),
     // for the same first paint with no stylesheet request.
