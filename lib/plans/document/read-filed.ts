@@ -1,5 +1,5 @@
 import 'server-only';
-import { desc, eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
 import { planSubmissions, plans } from '@/db/schema';
 import { loadReferenceTables } from '@/lib/reference/load';
@@ -19,17 +19,26 @@ import type { FiledPlan } from './types';
  * them at that moment (rows are only ever added, so a row recorded later never reaches it).
  */
 export async function loadFiledDocument(db: Executor, planId: string): Promise<FiledPlan | null> {
-  const [plan] = await db
-    .select({ content: plans.content, submittedOn: plans.submittedOn, animalUnitCapacity: plans.animalUnitCapacity, updatedAt: plans.updatedAt })
+  // One statement: the plan, and its latest submission when there is one.
+  const [row] = await db
+    .select({
+      content: plans.content,
+      submittedOn: plans.submittedOn,
+      animalUnitCapacity: plans.animalUnitCapacity,
+      updatedAt: plans.updatedAt,
+      snapshot: planSubmissions.snapshot,
+      filedOn: planSubmissions.submittedOn,
+      filedAt: planSubmissions.createdAt,
+    })
     .from(plans)
+    .leftJoin(
+      planSubmissions,
+      eq(planSubmissions.id, sql`(select ps.id from plan_submissions ps where ps.plan_id = ${plans.id} order by ps.created_at desc limit 1)`),
+    )
     .where(eq(plans.id, planId));
-  if (!plan) return null;
-  const [submission] = await db
-    .select({ snapshot: planSubmissions.snapshot, submittedOn: planSubmissions.submittedOn, createdAt: planSubmissions.createdAt })
-    .from(planSubmissions)
-    .where(eq(planSubmissions.planId, planId))
-    .orderBy(desc(planSubmissions.createdAt))
-    .limit(1);
+  if (!row) return null;
+  const { snapshot, filedOn, filedAt, ...plan } = row;
+  const submission = snapshot && filedOn && filedAt ? { snapshot, submittedOn: filedOn, createdAt: filedAt } : null;
   if (submission) {
     const reading = readSnapshot(submission.snapshot);
     return {
