@@ -1,7 +1,7 @@
 import 'server-only';
 import { and, asc, eq } from 'drizzle-orm';
 import { getDb } from '@/lib/db';
-import { counties, countyReceipts, operations, planClockEvents, planCounties, plans } from '@/db/schema';
+import { counties, countyReceipts, operations, planClockEvents, planCounties, plans, users } from '@/db/schema';
 import { planScope } from '@/lib/auth/scopes';
 import type { Actor } from '@/lib/auth/roles';
 import { notFoundError } from '@/lib/errors';
@@ -14,10 +14,11 @@ export async function getPlanForActor(actor: Actor, planId: string) {
   if (!isUuid(planId)) throw denied();
   const db = await getDb();
   const [row] = await db
-    .select({ plan: plans, operationName: operations.name, operationCountyFips: operations.countyFips, countyName: counties.name })
+    .select({ plan: plans, operationName: operations.name, operationCountyFips: operations.countyFips, countyName: counties.name, reviewerName: users.name })
     .from(plans)
     .innerJoin(operations, eq(operations.id, plans.operationId))
     .innerJoin(counties, eq(counties.fips, operations.countyFips))
+    .leftJoin(users, eq(users.id, plans.reviewerUserId))
     .where(and(eq(plans.id, planId), planScope(actor)))
     .limit(1);
   if (!row) throw denied();

@@ -1,8 +1,8 @@
 import 'server-only';
-import { and, desc, eq, gte, isNotNull, isNull, ne } from 'drizzle-orm';
+import { and, desc, eq, gte, isNotNull, ne } from 'drizzle-orm';
 import { type Executor } from '@/db/client';
 import { getDb } from '@/lib/db';
-import { animalInventory, operations, ownerships, ownershipTransfers, parties, plans, users } from '@/db/schema';
+import { animalInventory, operations, ownerships, ownershipTransfers, parties, plans } from '@/db/schema';
 import type { Actor } from '@/lib/auth/roles';
 import { indemnityFeeFor } from '@/lib/fees/indemnity';
 import { deriveReviewClock } from '@/lib/plans/clock';
@@ -38,9 +38,18 @@ async function countyNamesOf(db: Executor, fips: string[]): Promise<Map<string, 
   return new Map((await countyList(db)).filter((c) => wanted.has(c.fips)).map((c) => [c.fips, c.name]));
 }
 
-async function newOwnerOf(operationId: string) {
-  const db = await getDb();
-  const rows = await db.select().from(ownerships).where(eq(ownerships.operationId, operationId));
+type OwnershipRow = { ownerId: string; acquiredOn: string; releasedOn: string | null; name: string; email: string | null; phone: string | null };
+
+/** The operation's owners past and present, with the names of each (one statement for the owner and newOwnerOf). */
+async function ownershipsOf(db: Executor, operationId: string): Promise<OwnershipRow[]> {
+  return db
+    .select({ ownerId: ownerships.ownerId, acquiredOn: ownerships.acquiredOn, releasedOn: ownerships.releasedOn, name: parties.name, email: parties.email, phone: parties.phone })
+    .from(ownerships)
+    .innerJoin(parties, eq(parties.id, ownerships.ownerId))
+    .where(eq(ownerships.operationId, operationId));
+}
+
+async function newOwnerOf(db: Executor, operationId: string, rows: OwnershipRow[]) {
   const current = rows.find((r) => r.releasedOn === null);
   // IAC 567-65.110(1)"d" concerns an owner who took over from a previous one.
   if (!current || !rows.some((r) => r.releasedOn !== null)) return null;
@@ -68,20 +77,17 @@ export async function getReviewView(actor: Actor, planId: string, today: string)
   // Read in two rounds of statements at once, not one after another: a reviewer waits for the
   // slowest of each round, not for the sum of some thirty.
   const previousIdRead = previousApproved(planId, plan.operationId, plan.previousPlanId);
-  const [[operation], inventoryRows, [owner], [reviewer], filed, previousId, previous] = await Promise.all([
+  const [[operation], inventoryRows, owners, filed, previousId, previous] = await Promise.all([
     db.select().from(operations).where(eq(operations.id, plan.operationId)),
     db.select().from(animalInventory).where(eq(animalInventory.operationId, plan.operationId)),
-    db
-      .select({ name: parties.name, email: parties.email, phone: parties.phone })
-      .from(ownerships)
-      .innerJoin(parties, eq(parties.id, ownerships.ownerId))
-      .where(and(eq(ownerships.operationId, plan.operationId), isNull(ownerships.releasedOn))),
-    plan.reviewerUserId ? db.select({ name: users.name }).from(users).where(eq(users.id, plan.reviewerUserId)) : Promise.resolve([]),
+    ownershipsOf(db, plan.operationId),
     loadFiledDocument(db, planId),
     previousIdRead,
     previousIdRead.then((found) => (found ? loadFiledDocument(db, found) : null)),
   ]);
   if (!operation || !filed) throw new Error(`plan ${planId} lost its operation`);
+  const current = owners.find((o) => o.releasedOn === null);
+  const owner = current ? { name: current.name, email: current.email, phone: current.phone } : undefined;
   const inventory: Partial<Record<AnimalCategory, number>> = Object.fromEntries(inventoryRows.map((r) => [r.category, r.headAtCapacity]));
   const clock = deriveReviewClock(view.clock, today);
   const au = filed.animalUnitCapacity ?? plan.animalUnitCapacity ?? 0;
@@ -95,7 +101,7 @@ export async function getReviewView(actor: Actor, planId: string, today: string)
     listPlanFees(db, planId).then(async (found) => [found, await listPlanAudit(db, planId, found.map((f) => f.id))] as const),
     listDeficiencyCycles(db, planId),
     listPlanNotices(db, planId),
-    newOwnerOf(plan.operationId),
+    newOwnerOf(db, plan.operationId, owners),
     manureRemovalForOperation(db, plan.operationId),
     indemnityFeeFor(
       { animalUnitCapacity: au, constructedOn: operation.constructedOn, constructionPermit: operation.constructionPermitStatus !== 'not_required' },
@@ -124,7 +130,6 @@ export async function getReviewView(actor: Actor, planId: string, today: string)
     ...view,
     operation,
     owner: owner ?? null,
-    reviewerName: reviewer?.name ?? null,
     filed,
     statements,
     countyNames,
