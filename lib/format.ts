@@ -28,9 +28,8 @@ export function formatMoney(cents: number): string {
   return `${cents < 0 ? '-' : ''}$${dollars}.${rest}`;
 }
 
-// One formatter for the process: making an Intl formatter allocates ICU's tables outside the
-// JavaScript heap, and a page formats dozens of figures; a formatter per figure left the server
-// holding tens of MB it had freed but could not give back.
+// One formatter for the process, made once: making an Intl formatter builds ICU's tables (outside
+// the JavaScript heap), and a page formats dozens of figures.
 const NUMBER = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
 
 /** A count such as animal units: 2480 -> "2,480", 992.5 -> "992.5" (at most two decimals). */
