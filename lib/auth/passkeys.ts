@@ -1,14 +1,10 @@
 import 'server-only';
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-  type AuthenticationResponseJSON,
-  type AuthenticatorTransport,
-  type PublicKeyCredentialCreationOptionsJSON,
-  type PublicKeyCredentialRequestOptionsJSON,
-  type RegistrationResponseJSON,
+import type {
+  AuthenticationResponseJSON,
+  AuthenticatorTransport,
+  PublicKeyCredentialCreationOptionsJSON,
+  PublicKeyCredentialRequestOptionsJSON,
+  RegistrationResponseJSON,
 } from '@simplewebauthn/server';
 import { and, asc, count, eq, gt, isNotNull } from 'drizzle-orm';
 import { type Executor } from '@/db/client';
@@ -30,6 +26,15 @@ import { requirePasswordAgain } from './password-again';
 export type PasskeyPurpose = 'register' | 'sign_in' | 'signing' | 'step_up';
 const CHALLENGE_MINUTES = 5;
 const RP_NAME = 'Iowa MMP Portal';
+
+// The WebAuthn library (with its CBOR and crypto code) is loaded with the first passkey ceremony, not
+// with every page that links to one: most sign-ins use a password and an app code.
+let webauthn: Promise<typeof import('@simplewebauthn/server')> | undefined;
+const loadWebauthn = () =>
+  (webauthn ??= import('@simplewebauthn/server').catch((err: unknown) => {
+    webauthn = undefined;
+    throw err;
+  }));
 
 function relyingParty(): { rpID: string; origin: string } {
   const url = new URL(publicOrigin());
@@ -72,7 +77,7 @@ export async function startPasskeyRegistration(actor: Actor): Promise<PublicKeyC
   await authorize(actor, 'account.manage_own', undefined, db);
   const existing = await db.select({ id: passkeys.credentialId, transports: passkeys.transports }).from(passkeys).where(eq(passkeys.userId, actor.id));
   const { rpID } = relyingParty();
-  const options = await generateRegistrationOptions({
+  const options = await (await loadWebauthn()).generateRegistrationOptions({
     rpName: RP_NAME,
     rpID,
     userName: actor.email,
@@ -132,7 +137,7 @@ export async function finishPasskeyRegistration(
     const challenge = await takeChallenge(tx, actor.id, 'register');
     if (!challenge) throw new AppError('CONFLICT', 'Adding the passkey took too long. Start again.');
     const { rpID, origin } = relyingParty();
-    const result = await verifyRegistrationResponse({ response: input.response, expectedChallenge: challenge, expectedOrigin: origin, expectedRPID: rpID, requireUserVerification: true }).catch(() => null);
+    const result = await (await loadWebauthn()).verifyRegistrationResponse({ response: input.response, expectedChallenge: challenge, expectedOrigin: origin, expectedRPID: rpID, requireUserVerification: true }).catch(() => null);
     if (!result?.verified) throw new AppError('VALIDATION', 'Your device’s answer could not be checked, so no passkey was added. Try again.');
     const { credential } = result.registrationInfo;
     const [row] = await tx
@@ -175,7 +180,7 @@ export async function passkeyRequestOptions(userId: string, purpose: Exclude<Pas
   const mine = await q.select({ id: passkeys.credentialId, transports: passkeys.transports }).from(passkeys).where(eq(passkeys.userId, userId));
   if (!mine.length) return null;
   const { rpID } = relyingParty();
-  const options = await generateAuthenticationOptions({
+  const options = await (await loadWebauthn()).generateAuthenticationOptions({
     rpID,
     allowCredentials: mine.map((c) => ({ id: c.id, transports: (c.transports ?? undefined) as AuthenticatorTransport[] | undefined })),
     userVerification: 'required',
@@ -206,7 +211,7 @@ export async function verifyPasskey(userId: string, response: AuthenticationResp
   const [key] = await tx.select().from(passkeys).where(and(eq(passkeys.userId, userId), eq(passkeys.credentialId, response.id))).for('update');
   if (!key) return false;
   const { rpID, origin } = relyingParty();
-  const result = await verifyAuthenticationResponse({
+  const result = await (await loadWebauthn()).verifyAuthenticationResponse({
     response,
     expectedChallenge: challenge,
     expectedOrigin: origin,

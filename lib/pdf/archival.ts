@@ -1,8 +1,7 @@
 import 'server-only';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { create as createFont, type Font as FontkitFont } from 'fontkit';
-import PDFDocument from 'pdfkit';
+import type { Font as FontkitFont } from 'fontkit';
 
 // Every PDF the portal issues (the copy of record, decision letters, filing receipts, invoices) is
 // written here, in one archival form: PDF/A-2a, tagged (headings, paragraphs, lists and tables in a
@@ -16,8 +15,18 @@ const FONTS = path.join(process.cwd(), 'lib', 'pdf', 'fonts');
 // Each face is read and parsed once per process (fontkit, the font engine PDFKit itself uses) and
 // shared by every document: PDFKit takes a parsed font as it takes bytes, and subsets it per document.
 // Parsing both faces for each PDF cost time and left megabytes of garbage per document under load.
-let parsed: { regular: FontkitFont; bold: FontkitFont } | null = null;
-const fonts = () => (parsed ??= { regular: createFont(readFileSync(path.join(FONTS, 'DejaVuSans.ttf'))), bold: createFont(readFileSync(path.join(FONTS, 'DejaVuSans-Bold.ttf'))) });
+// PDFKit and fontkit are loaded with the first PDF, not with every page whose module could issue one:
+// most requests never do, and loaded they hold about 8 MB of the server's heap for good.
+type Engine = { PDFDocument: typeof import('pdfkit'); fonts: { regular: FontkitFont; bold: FontkitFont } };
+let engine: Promise<Engine> | undefined;
+const loadEngine = (): Promise<Engine> =>
+  (engine ??= Promise.all([import('pdfkit'), import('fontkit')]).then(([pdfkit, { create }]) => ({
+    PDFDocument: pdfkit.default,
+    fonts: { regular: create(readFileSync(path.join(FONTS, 'DejaVuSans.ttf'))), bold: create(readFileSync(path.join(FONTS, 'DejaVuSans-Bold.ttf'))) },
+  })).catch((err: unknown) => {
+    engine = undefined; // the next document tries again
+    throw err;
+  }));
 
 export const DEPARTMENT_AUTHOR = 'Iowa Department of Natural Resources';
 
@@ -86,6 +95,7 @@ function wrapAtSpaces(doc: PDFKit.PDFDocument, text: string, width: number): str
 
 /** The document as PDF bytes. */
 export async function renderArchivalPdf(d: ArchivalDocument): Promise<Buffer> {
+  const { PDFDocument, fonts } = await loadEngine();
   const doc = new PDFDocument({
     pdfVersion: '1.7',
     subset: 'PDF/A-2a',
@@ -104,8 +114,8 @@ export async function renderArchivalPdf(d: ArchivalDocument): Promise<Buffer> {
     doc.on('error', reject);
   });
   // PDFKit's types name only a font's bytes; at run time it takes a parsed fontkit font as well.
-  doc.registerFont('Body', fonts().regular as unknown as Buffer);
-  doc.registerFont('Bold', fonts().bold as unknown as Buffer);
+  doc.registerFont('Body', fonts.regular as unknown as Buffer);
+  doc.registerFont('Bold', fonts.bold as unknown as Buffer);
   const size = d.fontSize ?? 10;
   const left = doc.page.margins.left;
   const width = doc.page.width - left - doc.page.margins.right;

@@ -1,13 +1,6 @@
 // Attachments in an S3-compatible object store (AWS S3, MinIO, Ceph, ...), so several portal
 // servers share one store instead of one disk. Same three methods as the local disk.
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  PutObjectCommand,
-  S3Client,
-  S3ServiceException,
-  type S3ClientConfig,
-} from '@aws-sdk/client-s3';
+import type { S3Client, S3ClientConfig } from '@aws-sdk/client-s3';
 import { isSafeKey, type AttachmentStorage } from './types';
 
 export type S3StorageOptions = {
@@ -24,11 +17,22 @@ export type S3StorageOptions = {
 };
 
 function statusOf(err: unknown): number | undefined {
-  return err instanceof S3ServiceException ? err.$metadata.httpStatusCode : (err as { $metadata?: { httpStatusCode?: number } })?.$metadata?.httpStatusCode;
+  return (err as { $metadata?: { httpStatusCode?: number } })?.$metadata?.httpStatusCode;
 }
 
+// The SDK is loaded when the store is first used, not with every module that may reach a store: a
+// portal on the local disk never loads it, and loaded it holds several MB of the server's heap.
+type Sdk = typeof import('@aws-sdk/client-s3');
+let sdk: Promise<Sdk> | undefined;
+const loadSdk = (): Promise<Sdk> =>
+  (sdk ??= import('@aws-sdk/client-s3').catch((err: unknown) => {
+    sdk = undefined;
+    throw err;
+  }));
+
 export class S3Storage implements AttachmentStorage {
-  private readonly client: S3Client;
+  private readonly config: S3ClientConfig;
+  private client: S3Client | undefined;
   private readonly bucket: string;
   private readonly prefix: string;
 
@@ -43,9 +47,15 @@ export class S3Storage implements AttachmentStorage {
       responseChecksumValidation: 'WHEN_REQUIRED',
       maxAttempts: 3,
     };
-    this.client = new S3Client(config);
+    this.config = config;
     this.bucket = options.bucket;
     this.prefix = (options.prefix ?? '').replace(/^\/+|\/+$/g, '');
+  }
+
+  private async sdk(): Promise<{ sdk: Sdk; client: S3Client }> {
+    const loaded = await loadSdk();
+    this.client ??= new loaded.S3Client(this.config);
+    return { sdk: loaded, client: this.client };
   }
 
   private objectKey(key: string): string {
@@ -54,8 +64,9 @@ export class S3Storage implements AttachmentStorage {
   }
 
   async put(key: string, bytes: Uint8Array): Promise<void> {
-    await this.client.send(
-      new PutObjectCommand({
+    const { sdk, client } = await this.sdk();
+    await client.send(
+      new sdk.PutObjectCommand({
         Bucket: this.bucket,
         Key: this.objectKey(key),
         Body: bytes,
@@ -68,8 +79,9 @@ export class S3Storage implements AttachmentStorage {
   }
 
   async get(key: string): Promise<Uint8Array | null> {
+    const { sdk, client } = await this.sdk();
     try {
-      const out = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: this.objectKey(key) }));
+      const out = await client.send(new sdk.GetObjectCommand({ Bucket: this.bucket, Key: this.objectKey(key) }));
       return out.Body ? await out.Body.transformToByteArray() : new Uint8Array();
     } catch (err) {
       if (statusOf(err) === 404 || (err as { name?: string }).name === 'NoSuchKey') return null;
@@ -78,8 +90,9 @@ export class S3Storage implements AttachmentStorage {
   }
 
   async delete(key: string): Promise<void> {
+    const { sdk, client } = await this.sdk();
     try {
-      await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: this.objectKey(key) }));
+      await client.send(new sdk.DeleteObjectCommand({ Bucket: this.bucket, Key: this.objectKey(key) }));
     } catch (err) {
       if (statusOf(err) === 404) return;
       throw err;
@@ -87,6 +100,6 @@ export class S3Storage implements AttachmentStorage {
   }
 
   close(): void {
-    this.client.destroy();
+    this.client?.destroy();
   }
 }
