@@ -76,6 +76,24 @@ function serverRssMb(pgid: number): number {
   return all.length ? all.reduce((n, p) => n + p.mb, 0) : NaN;
 }
 
+/**
+ * The group's processes once its memory has settled: sampled every second until five samples in a row
+ * lie within 2 MB of each other (at most a minute). Read too early, a server that has just collected
+ * its heap still holds the pages it is about to return, some 50 MB more.
+ */
+async function settledProcesses(pgid: number): Promise<{ pid: number; name: string; mb: number }[]> {
+  const totals: number[] = [];
+  let last = groupProcesses(pgid);
+  for (let i = 0; i < 60; i++) {
+    await new Promise((r) => setTimeout(r, 1_000));
+    last = groupProcesses(pgid);
+    totals.push(last.reduce((n, p) => n + p.mb, 0));
+    const recent = totals.slice(-5);
+    if (recent.length === 5 && Math.max(...recent) - Math.min(...recent) <= 2) break;
+  }
+  return last;
+}
+
 const mb = (parts: Record<string, number>) => Object.fromEntries(Object.entries(parts).map(([k, v]) => [k, Math.round((v / 2 ** 20) * 10) / 10]));
 
 /** The server's own account of its memory in MB: process.memoryUsage(), and V8's heap by space. */
@@ -203,10 +221,11 @@ async function main() {
       r.ratio = b ? Math.round((r.rps / b.rps) * 1000) / 1000 : undefined;
       r.vsFloor = f ? Math.round((r.rps / f.rps) * 1000) / 1000 : undefined;
     }
-    // At rest after the run (past the server's idle collection, lib/net/idle-memory.ts): what `npm start`
-    // leaves running, process by process, and the server's own account by part.
-    await new Promise((r) => setTimeout(r, IDLE_COLLECT_MS + 5_000));
-    const processes = groupProcesses(server.pid!);
+    // At rest after the run: past the server's idle collection (lib/net/idle-memory.ts), and once the
+    // memory it frees has been handed back, which V8 and the C allocator do over several seconds: what
+    // `npm start` leaves running, process by process, and the server's own account by part.
+    await new Promise((r) => setTimeout(r, IDLE_COLLECT_MS));
+    const processes = await settledProcesses(server.pid!);
     const memory = await serverMemory();
     const counts = await operationCount(url);
     const result = {
