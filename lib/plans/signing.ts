@@ -41,11 +41,10 @@ export async function signingPreview(actor: Actor, planId: string, today: string
   return db.transaction(async (tx) => {
     const [plan] = await tx.select().from(plans).where(eq(plans.id, planId));
     if (!plan) throw notFoundError();
-    const [{ checked, documentSha256 }, readiness, signatories] = await Promise.all([
-      checkForFiling(tx, plan, today),
-      signingReadiness(actor, plan.operationId, tx),
-      listSignatories(actor, plan.operationId, tx),
-    ]);
+    // One after another: a transaction is one connection, which runs one statement at a time.
+    const { checked, documentSha256 } = await checkForFiling(tx, plan, today);
+    const readiness = await signingReadiness(actor, plan.operationId, tx);
+    const signatories = await listSignatories(actor, plan.operationId, tx);
     return {
       planId,
       version: plan.version,

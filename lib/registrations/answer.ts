@@ -79,10 +79,8 @@ async function answerOnce(token: string, response: RegistrationAnswerValues['res
       before: { requestId: r.id, status: 'pending' },
       after: { requestId: r.id, status: accepted ? 'accepted' : 'declined', ownerPartyId: actor.partyId, facilityId, via: 'emailed_link' },
     });
-    const [[op], [preparer]] = await Promise.all([
-      tx.select({ name: operations.name }).from(operations).where(eq(operations.id, r.operationId)),
-      tx.select({ id: users.id, name: users.name, email: users.email }).from(users).where(and(eq(users.id, r.preparerUserId), isNull(users.disabledAt))),
-    ]);
+    const [op] = await tx.select({ name: operations.name }).from(operations).where(eq(operations.id, r.operationId));
+    const [preparer] = await tx.select({ id: users.id, name: users.name, email: users.email }).from(users).where(and(eq(users.id, r.preparerUserId), isNull(users.disabledAt)));
     if (preparer) {
       await enqueueEmail(tx, {
         eventKey: `registration:${r.id}:${accepted ? 'accepted' : 'declined'}`,

@@ -97,23 +97,24 @@ async function lockedUntil(db: Executor, userId: string, now: Date): Promise<Dat
 
 export async function signingReadiness(actor: Actor, operationId: string, db?: Executor, now = new Date()): Promise<SigningReadiness> {
   const q = db ?? (await getDb());
-  const [capacity, account] = await Promise.all([signingCapacity(q, actor.id, operationId), accountSigningReadiness(actor, q, now)]);
+  // One after another: inside a transaction (the signing step) the executor is one connection.
+  const capacity = await signingCapacity(q, actor.id, operationId);
+  const account = await accountSigningReadiness(actor, q, now);
   return { capacity, ...account };
 }
 
 /** The account's side of signing, whatever the operation: the agreement, a second factor, a lock. */
 export async function accountSigningReadiness(actor: Actor, db?: Executor, now = new Date()): Promise<Omit<SigningReadiness, 'capacity'>> {
   const q = db ?? (await getDb());
-  const [agreement, factor, locked, passkey] = await Promise.all([
-    q
-      .select({ id: signatureAgreementAcceptances.id })
-      .from(signatureAgreementAcceptances)
-      .where(and(eq(signatureAgreementAcceptances.userId, actor.id), eq(signatureAgreementAcceptances.version, SIGNATURE_AGREEMENT.version)))
-      .limit(1),
-    hasSecondFactor(actor.id, q),
-    lockedUntil(q, actor.id, now),
-    hasPasskey(actor.id, q),
-  ]);
+  // One after another, as the executor may be a transaction's one connection.
+  const agreement = await q
+    .select({ id: signatureAgreementAcceptances.id })
+    .from(signatureAgreementAcceptances)
+    .where(and(eq(signatureAgreementAcceptances.userId, actor.id), eq(signatureAgreementAcceptances.version, SIGNATURE_AGREEMENT.version)))
+    .limit(1);
+  const factor = await hasSecondFactor(actor.id, q);
+  const locked = await lockedUntil(q, actor.id, now);
+  const passkey = await hasPasskey(actor.id, q);
   return { agreementAccepted: agreement.length > 0, hasSecondFactor: factor, hasPasskey: passkey, lockedUntil: locked };
 }
 

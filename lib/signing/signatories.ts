@@ -53,26 +53,25 @@ export async function listSignatories(actor: Actor, operationId: string, db?: Ex
   const ownerParty = await currentOwnerPartyId(q, operationId);
   const namedBy = sql<string>`(select u.name from users u where u.id = ${operationSignatories.namedByUserId})`;
   const namer = alias(users, 'namer');
-  const [owners, named] = await Promise.all([
-    ownerParty
-      ? q.select({ userId: users.id, name: users.name, email: users.email }).from(users).where(and(eq(users.partyId, ownerParty), isNull(users.disabledAt), eq(users.role, 'owner'))).orderBy(asc(users.name))
-      : Promise.resolve([]),
-    q
-      .select({ id: operationSignatories.id, userId: users.id, name: users.name, email: users.email, capacity: operationSignatories.capacity, namedOn: operationSignatories.namedAt, namedBy })
-      .from(operationSignatories)
-      .innerJoin(users, eq(users.id, operationSignatories.userId))
-      .innerJoin(namer, eq(namer.id, operationSignatories.namedByUserId))
-      .where(
-        and(
-          eq(operationSignatories.operationId, operationId),
-          isNull(operationSignatories.revokedAt),
-          isNull(users.disabledAt),
-          // Named by the current owner (or recorded by the department): not by a previous owner.
-          ownerParty ? or(eq(namer.partyId, ownerParty), inArray(namer.role, ['department_staff', 'department_supervisor', 'admin'])) : inArray(namer.role, ['department_staff', 'department_supervisor', 'admin']),
-        ),
-      )
-      .orderBy(asc(operationSignatories.namedAt)),
-  ]);
+  // One after another: the signing step calls this inside its transaction, on one connection.
+  const owners = ownerParty
+    ? await q.select({ userId: users.id, name: users.name, email: users.email }).from(users).where(and(eq(users.partyId, ownerParty), isNull(users.disabledAt), eq(users.role, 'owner'))).orderBy(asc(users.name))
+    : [];
+  const named = await q
+    .select({ id: operationSignatories.id, userId: users.id, name: users.name, email: users.email, capacity: operationSignatories.capacity, namedOn: operationSignatories.namedAt, namedBy })
+    .from(operationSignatories)
+    .innerJoin(users, eq(users.id, operationSignatories.userId))
+    .innerJoin(namer, eq(namer.id, operationSignatories.namedByUserId))
+    .where(
+      and(
+        eq(operationSignatories.operationId, operationId),
+        isNull(operationSignatories.revokedAt),
+        isNull(users.disabledAt),
+        // Named by the current owner (or recorded by the department): not by a previous owner.
+        ownerParty ? or(eq(namer.partyId, ownerParty), inArray(namer.role, ['department_staff', 'department_supervisor', 'admin'])) : inArray(namer.role, ['department_staff', 'department_supervisor', 'admin']),
+      ),
+    )
+    .orderBy(asc(operationSignatories.namedAt));
   const accepted = await acceptances(q, [...owners, ...named].map((s) => s.userId));
   return [
     ...owners.map((o) => ({ id: null, ...o, capacity: 'Owner of record', namedOn: null, namedBy: null, agreementAcceptedAt: accepted.get(o.userId) ?? null })),
