@@ -1,8 +1,8 @@
 'use client';
 
-import { signOut } from 'next-auth/react';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
+import { signOutOfPortal } from './sign-out';
 
 /** The signed-in user's name and role with a sign-out button, in the header. */
 export function UserMenu({ name, roleLabel }: { name: string; roleLabel: string }) {
@@ -21,10 +21,14 @@ export function UserMenu({ name, roleLabel }: { name: string; roleLabel: string 
         onClick={() => {
           setBusy(true);
           // No server redirect: the portal may be reached by several host names.
-          void signOut({ redirect: false }).then(() => {
-            router.replace('/');
-            router.refresh();
-          });
+          signOutOfPortal().then(
+            () => {
+              router.replace('/');
+              router.refresh();
+            },
+            // Offline or refused: still signed in, and the button says so by coming back.
+            () => setBusy(false),
+          );
         }}
       >
         {busy ? 'Signing out…' : 'Sign out'}

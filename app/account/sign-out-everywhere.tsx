@@ -1,10 +1,10 @@
 'use client';
 
-import { signOut } from 'next-auth/react';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { Alert } from '@/components/alert';
 import { Button } from '@/components/button';
+import { signOutOfPortal } from '@/components/sign-out';
 import { signOutEverywhereAction } from './actions';
 
 export function SignOutEverywhere() {
@@ -18,7 +18,8 @@ export function SignOutEverywhere() {
         onClick={async () => {
           const result = await signOutEverywhereAction().catch(() => null);
           if (!result?.ok) return setError(result?.message ?? 'We could not reach the portal. Try again.');
-          await signOut({ redirect: false });
+          // Every session has ended on the server; this clears this browser's cookie too.
+          await signOutOfPortal().catch(() => undefined);
           router.replace('/sign-in');
           router.refresh();
         }}

@@ -36,6 +36,20 @@ test('signing out ends the session on the server: a copy of the cookie opens not
   await thief.close();
 });
 
+
+test('signing out everywhere ends the session in another browser, and this one is signed out too', async ({ page, browser, baseURL }) => {
+  const other = await browser.newContext({ baseURL });
+  const phone = await other.newPage();
+  await signIn(phone, 'owner.albers@example.com');
+  await signIn(page, 'owner.albers@example.com');
+  await page.goto('/account');
+  await page.getByRole('button', { name: 'Sign out everywhere' }).click();
+  await expect(page).toHaveURL(/\/sign-in/);
+  expect((await page.context().cookies()).some((c) => c.name.endsWith('next-auth.session-token')), 'this browser keeps no session cookie').toBe(false);
+  await phone.goto('/dashboard');
+  await expect(phone).toHaveURL(/\/sign-in/);
+  await other.close();
+});
 test('an emailed reset link points at the portal’s own address, whatever host a request claims', async ({ page, baseURL }) => {
   const claim = (headers: Record<string, string>) => async (route: Route) => {
     if (route.request().method() !== 'POST') return route.continue();
