@@ -35,11 +35,19 @@ export type DbOptions = (
 
 export const migrationsFolder = path.join(/*turbopackIgnore: true*/ process.cwd(), 'db', 'migrations');
 
+/**
+ * How long a pooled PostgreSQL connection may sit idle before the pool closes it (pg's default is
+ * 10 s). Shorter than the server's wait before its idle collection (lib/net/idle-memory.ts), so that
+ * the connections a burst opened are closed first and what they held (each keeps a read buffer as
+ * large as the largest answer it received) is collected with the rest, not left until the next one.
+ */
+export const POOL_IDLE_MS = 5_000;
+
 export async function openDb(options: DbOptions): Promise<DbHandle> {
   if (options.mode === 'postgres') {
     const { Pool } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
-    const pool = new Pool({ connectionString: options.url, max: options.poolMax ?? 10 });
+    const pool = new Pool({ connectionString: options.url, max: options.poolMax ?? 10, idleTimeoutMillis: POOL_IDLE_MS });
     // An idle client losing its server (restart, failover) must not crash the process; the pool
     // replaces it on the next query.
     pool.on('error', (err) => options.onIdleError?.(err));

@@ -6,6 +6,8 @@ import { runInNewContext } from 'node:vm';
 // grew for the burst keeps its size: a server at rest would hold twice or more the memory it uses.
 // Once no request has been in flight for a while, one full collection that also releases the emptied
 // pages gives it back. Never during traffic: collecting the whole heap takes tens of milliseconds.
+// Later than the database pool closes its idle connections (POOL_IDLE_MS in db/client.ts, 5 s), so
+// that what they held is collected too.
 export const IDLE_COLLECT_MS = 10_000;
 
 export type Gc = (options?: { type?: 'major' | 'minor'; execution?: 'sync' | 'async'; flavor?: 'regular' | 'last-resort' }) => void;
