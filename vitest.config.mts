@@ -24,7 +24,7 @@ export default defineConfig({
           include: ['tests/integration/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['tests/integration/global-setup.ts'],
-          setupFiles: [MAIL],
+          setupFiles: [MAIL, 'tests/integration/support/one-query-per-connection.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,

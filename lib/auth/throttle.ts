@@ -1,6 +1,6 @@
 import 'server-only';
 import { and, eq, gt, sql } from 'drizzle-orm';
-import type { Executor } from '@/db/client';
+import { allOf, type Executor } from '@/db/client';
 import { signInAttempts } from '@/db/schema';
 
 // Sign-in throttle, stored in the database so it holds across app instances. It slows guessing
@@ -23,13 +23,13 @@ export function delayAfterFailures(failures: number): number {
 
 export async function checkThrottle(db: Executor, email: string, ip: string, now = new Date()): Promise<ThrottleState> {
   const since = new Date(now.getTime() - THROTTLE.windowMinutes * 60_000);
-  const [byIp, pair] = await Promise.all([
-    db
+  const [byIp, pair] = await allOf(db, [
+    () => db
       .select({ n: sql<number>`count(*)::int`, oldest: sql<string | null>`min(${signInAttempts.attemptedAt})` })
       .from(signInAttempts)
       .where(and(eq(signInAttempts.ipAddress, ip), eq(signInAttempts.succeeded, false), gt(signInAttempts.attemptedAt, since))),
     // Failures of this account from this address since its last success there, within the window.
-    db
+    () => db
       .select({ n: sql<number>`count(*)::int`, latest: sql<string | null>`max(${signInAttempts.attemptedAt})` })
       .from(signInAttempts)
       .where(

@@ -1,7 +1,7 @@
 import 'server-only';
 import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { type Executor } from '@/db/client';
+import { allOf, type Executor } from '@/db/client';
 import { getDb } from '@/lib/db';
 import { operationInterests, operationManagers, ownerships, parties, partyFamilyLinks } from '@/db/schema';
 import { recordAudit } from '@/lib/audit';
@@ -32,10 +32,10 @@ async function partyByName(tx: Executor, name: string, kind: PartyKind): Promise
 
 /** The owner on record and everyone with a recorded interest in or management of the operation. */
 async function circleOf(tx: Executor, operationId: string): Promise<Set<string>> {
-  const [owners, interests, managers] = await Promise.all([
-    tx.select({ id: ownerships.ownerId }).from(ownerships).where(and(eq(ownerships.operationId, operationId), isNull(ownerships.releasedOn))),
-    tx.select({ id: operationInterests.partyId }).from(operationInterests).where(eq(operationInterests.operationId, operationId)),
-    tx.select({ id: operationManagers.partyId }).from(operationManagers).where(eq(operationManagers.operationId, operationId)),
+  const [owners, interests, managers] = await allOf(tx, [
+    () => tx.select({ id: ownerships.ownerId }).from(ownerships).where(and(eq(ownerships.operationId, operationId), isNull(ownerships.releasedOn))),
+    () => tx.select({ id: operationInterests.partyId }).from(operationInterests).where(eq(operationInterests.operationId, operationId)),
+    () => tx.select({ id: operationManagers.partyId }).from(operationManagers).where(eq(operationManagers.operationId, operationId)),
   ]);
   return new Set([...owners, ...interests, ...managers].map((r) => r.id));
 }
@@ -125,11 +125,11 @@ export type ControlRecords = {
 export async function listControlRecords(actor: Actor, operationId: string, db?: Executor): Promise<ControlRecords> {
   const q = db ?? (await getDb());
   if (!(await canSeeOperation(actor, operationId, q))) throw notFoundError();
-  const [interests, managers] = await Promise.all([
-    q.select({ id: operationInterests.id, name: parties.name, kind: operationInterests.kind, equityShare: operationInterests.equityShare })
+  const [interests, managers] = await allOf(q, [
+    () => q.select({ id: operationInterests.id, name: parties.name, kind: operationInterests.kind, equityShare: operationInterests.equityShare })
       .from(operationInterests).innerJoin(parties, eq(parties.id, operationInterests.partyId))
       .where(eq(operationInterests.operationId, operationId)).orderBy(parties.name),
-    q.select({ id: operationManagers.id, name: parties.name, kind: operationManagers.kind })
+    () => q.select({ id: operationManagers.id, name: parties.name, kind: operationManagers.kind })
       .from(operationManagers).innerJoin(parties, eq(parties.id, operationManagers.partyId))
       .where(eq(operationManagers.operationId, operationId)).orderBy(parties.name),
   ]);

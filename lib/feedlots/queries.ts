@@ -1,6 +1,6 @@
 import 'server-only';
 import { and, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
-import { type Executor } from '@/db/client';
+import { allOf, type Executor } from '@/db/client';
 import { getDb } from '@/lib/db';
 import { animalInventory, operationInterests, operationManagers, operations, operationStructures, ownerships, parties, partyFamilyLinks } from '@/db/schema';
 import { canSeeOperation } from '@/lib/auth/policy';
@@ -23,11 +23,11 @@ async function loadRecords(q: Executor, where: SQL): Promise<{ records: Operatio
     .orderBy(operations.name);
   if (!ops.length) return { records: [], family: [] };
   const ids = ops.map((o) => o.id);
-  const [structures, interests, managers, inventory] = await Promise.all([
-    q.select().from(operationStructures).where(inArray(operationStructures.operationId, ids)).orderBy(operationStructures.name),
-    q.select().from(operationInterests).where(inArray(operationInterests.operationId, ids)),
-    q.select().from(operationManagers).where(inArray(operationManagers.operationId, ids)),
-    q.select().from(animalInventory).where(inArray(animalInventory.operationId, ids)),
+  const [structures, interests, managers, inventory] = await allOf(q, [
+    () => q.select().from(operationStructures).where(inArray(operationStructures.operationId, ids)).orderBy(operationStructures.name),
+    () => q.select().from(operationInterests).where(inArray(operationInterests.operationId, ids)),
+    () => q.select().from(operationManagers).where(inArray(operationManagers.operationId, ids)),
+    () => q.select().from(animalInventory).where(inArray(animalInventory.operationId, ids)),
   ]);
   const records: OperationRecord[] = ops.map((o) => ({
     id: o.id,

@@ -1,7 +1,7 @@
 // Reads for the staff "Sent mail" page. No authorization here: the caller checks the role first.
 import 'server-only';
 import { count, desc, eq, type SQL } from 'drizzle-orm';
-import { type Executor } from '@/db/client';
+import { allOf, type Executor } from '@/db/client';
 import { getDb } from '@/lib/db';
 import { emailOutbox, outboxStatus } from '@/db/schema';
 import { notFoundError } from '@/lib/errors';
@@ -48,9 +48,9 @@ export async function listOutbox(
   const limit = Math.min(Math.max(1, Math.floor(options.limit ?? 50)), 500);
   const offset = Math.max(0, Math.floor(options.offset ?? 0));
   const where: SQL | undefined = options.status ? eq(emailOutbox.status, options.status) : undefined;
-  const [rows, totals] = await Promise.all([
-    q.select(summary).from(emailOutbox).where(where).orderBy(desc(emailOutbox.createdAt), desc(emailOutbox.id)).limit(limit).offset(offset),
-    q.select({ n: count() }).from(emailOutbox).where(where),
+  const [rows, totals] = await allOf(q, [
+    () => q.select(summary).from(emailOutbox).where(where).orderBy(desc(emailOutbox.createdAt), desc(emailOutbox.id)).limit(limit).offset(offset),
+    () => q.select({ n: count() }).from(emailOutbox).where(where),
   ]);
   return { rows, total: totals[0]?.n ?? 0 };
 }

@@ -3,7 +3,7 @@ import 'server-only';
 // in force and the figures recorded last; applying it adds a dated row per new or changed figure,
 // with the source, effective date and confirmation the admin chose for the whole file.
 import { counties, countyCropYields } from '@/db/schema';
-import type { Executor } from '@/db/client';
+import { allOf, type Executor } from '@/db/client';
 import { recordAudit } from '@/lib/audit';
 import type { ImportKind } from '@/lib/imports/kind';
 import { today as clockToday } from '@/lib/clock';
@@ -28,10 +28,10 @@ export const countyYieldsKind: ImportKind<CountyYieldValue> = {
 
   async check(db: Executor, file, ctx) {
     const opts = readImportOptions(ctx.options, ctx.today);
-    const [countyRows, tables, recorded] = await Promise.all([
-      db.select({ fips: counties.fips, name: counties.name }).from(counties),
-      loadReferenceTables(db, opts.effectiveFrom),
-      recordedYields(db),
+    const [countyRows, tables, recorded] = await allOf(db, [
+      () => db.select({ fips: counties.fips, name: counties.name }).from(counties),
+      () => loadReferenceTables(db, opts.effectiveFrom),
+      () => recordedYields(db),
     ]);
     return checkCountyYieldRows(file, { counties: countyRows, crops: tables.crops, recorded, confirmed: opts.confirmed });
   },

@@ -1,6 +1,6 @@
 import 'server-only';
 import { and, desc, lte } from 'drizzle-orm';
-import type { Executor } from '@/db/client';
+import { allOf, type Executor } from '@/db/client';
 import { countyCropYields, cropNutrientFactors } from '@/db/schema';
 import { defaultReferenceTables, type CountyYield, type CropFactor, type ReferenceTables } from '@/lib/plans/reference-tables';
 
@@ -33,13 +33,13 @@ export function mergeCropFactors(defaults: CropFactor[], recorded: CropFactor[])
  */
 export async function loadReferenceTables(db: Executor, onDate: string, options: { recordedBy?: Date } = {}): Promise<ReferenceTables> {
   const { recordedBy } = options;
-  const [crops, yields] = await Promise.all([
-    db
+  const [crops, yields] = await allOf(db, [
+    () => db
       .selectDistinctOn([cropNutrientFactors.crop])
       .from(cropNutrientFactors)
       .where(and(lte(cropNutrientFactors.effectiveFrom, onDate), recordedBy ? lte(cropNutrientFactors.recordedAt, recordedBy) : undefined))
       .orderBy(cropNutrientFactors.crop, desc(cropNutrientFactors.effectiveFrom), desc(cropNutrientFactors.recordedAt)),
-    db
+    () => db
       .selectDistinctOn([countyCropYields.countyFips, countyCropYields.crop])
       .from(countyCropYields)
       .where(and(lte(countyCropYields.effectiveFrom, onDate), recordedBy ? lte(countyCropYields.recordedAt, recordedBy) : undefined))

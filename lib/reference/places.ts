@@ -1,6 +1,6 @@
 import 'server-only';
 import { asc } from 'drizzle-orm';
-import type { Executor } from '@/db/client';
+import { allOf, type Executor } from '@/db/client';
 import { counties, fieldOffices } from '@/db/schema';
 
 // Iowa's 99 counties and the department's field offices, by name. Only the seed writes these names
@@ -17,9 +17,9 @@ const g = globalThis as typeof globalThis & { __mmpPlaces?: WeakMap<object, Prom
 const byDatabase = (g.__mmpPlaces ??= new WeakMap());
 
 async function read(db: Executor): Promise<Places> {
-  const [countyRows, officeRows] = await Promise.all([
-    db.select({ fips: counties.fips, name: counties.name }).from(counties).orderBy(asc(counties.name)),
-    db.select({ id: fieldOffices.id, city: fieldOffices.city }).from(fieldOffices).orderBy(asc(fieldOffices.city)),
+  const [countyRows, officeRows] = await allOf(db, [
+    () => db.select({ fips: counties.fips, name: counties.name }).from(counties).orderBy(asc(counties.name)),
+    () => db.select({ id: fieldOffices.id, city: fieldOffices.city }).from(fieldOffices).orderBy(asc(fieldOffices.city)),
   ]);
   return { counties: countyRows, fieldOffices: officeRows };
 }

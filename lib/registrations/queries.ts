@@ -1,6 +1,6 @@
 import 'server-only';
 import { and, desc, eq, inArray } from 'drizzle-orm';
-import { type Executor } from '@/db/client';
+import { allOf, type Executor } from '@/db/client';
 import { getDb } from '@/lib/db';
 import { animalInventory, counties, operations, registrationRequests, users } from '@/db/schema';
 import type { Actor } from '@/lib/auth/roles';
@@ -49,14 +49,14 @@ export type RegistrationSummary = { operationName: string; countyName: string; k
 
 /** What the owner reads before answering: the operation as the preparer entered it, and who did. */
 export async function loadRegistrationSummary(db: Executor, r: { operationId: string; preparerUserId: string }): Promise<RegistrationSummary> {
-  const [[op], [preparer], heads] = await Promise.all([
-    db
+  const [[op], [preparer], heads] = await allOf(db, [
+    () => db
       .select({ name: operations.name, kind: operations.kind, address911: operations.address911, countyName: counties.name })
       .from(operations)
       .innerJoin(counties, eq(counties.fips, operations.countyFips))
       .where(eq(operations.id, r.operationId)),
-    db.select({ name: users.name, email: users.email }).from(users).where(eq(users.id, r.preparerUserId)),
-    db.select().from(animalInventory).where(eq(animalInventory.operationId, r.operationId)),
+    () => db.select({ name: users.name, email: users.email }).from(users).where(eq(users.id, r.preparerUserId)),
+    () => db.select().from(animalInventory).where(eq(animalInventory.operationId, r.operationId)),
   ]);
   const inventory = Object.fromEntries(heads.map((h) => [h.category, h.headAtCapacity])) as Partial<Record<AnimalCategory, number>>;
   return {

@@ -1,6 +1,6 @@
 import 'server-only';
 import { and, eq, isNull } from 'drizzle-orm';
-import type { Executor } from '@/db/client';
+import { allOf, type Executor } from '@/db/client';
 import { ownerships, parties, plans } from '@/db/schema';
 import { fieldOfficeForCounty } from '@/lib/counties/field-offices';
 import { deadlineOf, deadlineWords } from '@/lib/deadlines';
@@ -23,15 +23,15 @@ export async function buildLetterParts(
   db: Executor,
   input: { planId: string; operationId: string; countyFips: string; decidedOn: string; appealable: boolean; withBalance?: boolean },
 ): Promise<LetterParts> {
-  const [[plan], [owner], office, removal] = await Promise.all([
-    db.select({ referenceNumber: plans.referenceNumber }).from(plans).where(eq(plans.id, input.planId)),
-    db
+  const [[plan], [owner], office, removal] = await allOf(db, [
+    () => db.select({ referenceNumber: plans.referenceNumber }).from(plans).where(eq(plans.id, input.planId)),
+    () => db
       .select({ name: parties.name, mailingAddress: parties.mailingAddress })
       .from(ownerships)
       .innerJoin(parties, eq(parties.id, ownerships.ownerId))
       .where(and(eq(ownerships.operationId, input.operationId), isNull(ownerships.releasedOn))),
-    fieldOfficeForCounty(db, input.countyFips),
-    manureRemovalForOperation(db, input.operationId),
+    () => fieldOfficeForCounty(db, input.countyFips),
+    () => manureRemovalForOperation(db, input.operationId),
   ]);
   // Only a decision letter carries the balance; a return as incomplete does not read the plan for it.
   let balance: LetterBalance | null = null;
