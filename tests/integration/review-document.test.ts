@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { planSubmissions } from '@/db/schema';
 import { loadFiledDocument } from '@/lib/plans/document/read-filed';
